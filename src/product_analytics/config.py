@@ -1,0 +1,115 @@
+"""The client's settings, resolved from arguments and environment variables and checked."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from product_analytics.errors import ProductAnalyticsError
+from product_analytics.scopes import normalize_scopes
+
+__all__ = ["API_KEY_ENV", "BASE_URL_ENV", "ClientConfig", "ConfigurationError"]
+
+API_KEY_ENV = "PRODUCT_ANALYTICS_API_KEY"
+BASE_URL_ENV = "PRODUCT_ANALYTICS_BASE_URL"
+
+
+class ConfigurationError(ProductAnalyticsError, ValueError):
+    """A client setting is missing or invalid."""
+
+
+@dataclass(frozen=True)
+class ClientConfig:
+    """Checked client settings. `api_key` is left out of `repr`."""
+
+    api_key: str = field(repr=False)
+    base_url: str
+    scopes: frozenset[str] | None
+    timeout: float
+    max_retries: int
+    max_concurrency: int
+    project_id: str | int | None
+    organization_id: str | None
+
+    @classmethod
+    def resolve(
+        cls,
+        *,
+        api_key: str | None,
+        base_url: str | None,
+        scopes: Iterable[str] | None,
+        timeout: float,
+        max_retries: int,
+        max_concurrency: int,
+        project_id: str | int | None,
+        organization_id: str | None,
+        environ: Mapping[str, str] = os.environ,
+    ) -> ClientConfig:
+        """Settings from the arguments, falling back to the environment for the key and URL.
+
+        Raises `ConfigurationError` (a `ValueError`) naming the argument and variable.
+        """
+        api_key = api_key if api_key is not None else environ.get(API_KEY_ENV) or None
+        if api_key is None:
+            raise ConfigurationError(
+                f"no API key: pass AsyncClient(api_key=...) or set {API_KEY_ENV}"
+            )
+        if not isinstance(api_key, str) or not api_key.strip():
+            raise ConfigurationError("api_key must be a non-empty string")
+        if any(c in api_key for c in "\r\n"):
+            raise ConfigurationError("api_key must not hold line breaks")
+        base_url = base_url if base_url is not None else environ.get(BASE_URL_ENV) or None
+        if base_url is None:
+            raise ConfigurationError(
+                f"no base URL: pass AsyncClient(base_url=...) or set {BASE_URL_ENV}"
+            )
+        return cls(
+            api_key=api_key.strip(),
+            base_url=_check_base_url(base_url),
+            scopes=None if scopes is None else normalize_scopes(scopes),
+            timeout=_positive_number("timeout", timeout),
+            max_retries=_count("max_retries", max_retries, minimum=0),
+            max_concurrency=_count("max_concurrency", max_concurrency, minimum=1),
+            project_id=_optional_id("project_id", project_id, allow_int=True),
+            organization_id=_optional_id("organization_id", organization_id, allow_int=False),  # type: ignore[arg-type]
+        )
+
+
+def _check_base_url(value: object) -> str:
+    if not isinstance(value, str):
+        raise ConfigurationError("base_url must be a string such as 'https://host'")
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ConfigurationError(
+            f"base_url must be an http(s) URL such as 'https://host', got {value!r}"
+        )
+    if parts.query or parts.fragment:
+        raise ConfigurationError("base_url must not hold a query or a fragment")
+    return f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
+
+
+def _positive_number(name: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ConfigurationError(f"{name} must be a number of seconds")
+    if not value > 0:
+        raise ConfigurationError(f"{name} must be > 0")
+    return float(value)
+
+
+def _count(name: str, value: object, *, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigurationError(f"{name} must be an int")
+    if value < minimum:
+        raise ConfigurationError(f"{name} must be >= {minimum}")
+    return value
+
+
+def _optional_id(name: str, value: object, *, allow_int: bool) -> str | int | None:
+    if value is None or (isinstance(value, str) and value):
+        return value
+    if allow_int and type(value) is int:
+        return value
+    kind = "a non-empty str or an int" if allow_int else "a non-empty str"
+    raise ConfigurationError(f"{name} must be {kind}")

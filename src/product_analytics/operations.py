@@ -1,0 +1,469 @@
+# GENERATED FILE: do not edit by hand.
+# Source: spec/openapi.yaml, by codegen/ (templates in codegen/templates).
+# Regenerate with `make generate`.
+"""Every operation of the API as data: method, path, parameters, body, response, scope."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from product_analytics.operation import Operation, PathParam, QueryParam
+
+from . import models
+
+SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
+    operation_id="session_recording_playlists_recordings_destroy",
+    method="DELETE",
+    path="/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/",
+    path_params=(
+        PathParam("project_id", "string", accepts_integer=True),
+        PathParam("short_id", "string"),
+        PathParam("session_recording_id", "string"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="none",
+    response_model=None,
+    required_scope=None,
+    experimental=False,
+)
+
+SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Operation(
+    operation_id="session_recordings_list",
+    method="GET",
+    path="/api/environments/{project_id}/session_recordings/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True),),
+    query_params=(
+        QueryParam("limit", "integer", minimum=1),
+        QueryParam("offset", "integer", minimum=0),
+    ),
+    body_model=None,
+    body_defaults={},
+    response_kind="page",
+    response_model=models.PaginatedSessionRecordingList,
+    required_scope="session_recording:read",
+    experimental=False,
+)
+
+SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
+    operation_id="session_recordings_retrieve",
+    method="GET",
+    path="/api/environments/{project_id}/session_recordings/{id}/",
+    path_params=(
+        PathParam("project_id", "string", accepts_integer=True),
+        PathParam("id", "string"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.SessionRecording,
+    required_scope="session_recording:read",
+    experimental=False,
+)
+
+SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operation(
+    operation_id="session_recordings_partial_update",
+    method="PATCH",
+    path="/api/environments/{project_id}/session_recordings/{id}/",
+    path_params=(
+        PathParam("project_id", "string", accepts_integer=True),
+        PathParam("id", "string"),
+    ),
+    query_params=(),
+    body_model=models.PatchedSessionRecordingRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.SessionRecording,
+    required_scope="session_recording:write",
+    experimental=False,
+)
+
+SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
+    operation_id="session_recordings_destroy",
+    method="DELETE",
+    path="/api/environments/{project_id}/session_recordings/{id}/",
+    path_params=(
+        PathParam("project_id", "string", accepts_integer=True),
+        PathParam("id", "string"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="none",
+    response_model=None,
+    required_scope="session_recording:write",
+    experimental=False,
+)
+
+SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation(
+    operation_id="session_recordings_sharing_retrieve",
+    method="GET",
+    path="/api/environments/{project_id}/session_recordings/{recording_id}/sharing/",
+    path_params=(
+        PathParam("project_id", "string", accepts_integer=True),
+        PathParam("recording_id", "string"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.SharingConfiguration,
+    required_scope="sharing_configuration:read",
+    experimental=False,
+)
+
+SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[None] = Operation(
+    operation_id="session_recordings_ai_filters_create",
+    method="POST",
+    path="/api/environments/{project_id}/session_recordings/ai/filters/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True),),
+    query_params=(),
+    body_model=models.SessionRecordingAIRequest,
+    body_defaults={},
+    response_kind="none",
+    response_model=None,
+    required_scope=None,
+    experimental=True,
+)
+
+SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[None] = Operation(
+    operation_id="session_recordings_ai_regex_create",
+    method="POST",
+    path="/api/environments/{project_id}/session_recordings/ai/regex/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True),),
+    query_params=(),
+    body_model=models.SessionRecordingAIRequest,
+    body_defaults={},
+    response_kind="none",
+    response_model=None,
+    required_scope=None,
+    experimental=True,
+)
+
+SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
+    operation_id="sessions_property_definitions_retrieve",
+    method="GET",
+    path="/api/environments/{project_id}/sessions/property_definitions/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True),),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="json",
+    response_model=None,
+    required_scope=None,
+    experimental=False,
+)
+
+PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
+    operation_id="projects_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/projects/{id}/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=models.PatchedProjectRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Project,
+    required_scope="project:read",
+    experimental=False,
+)
+
+PROJECTS_DESTROY: Operation[None] = Operation(
+    operation_id="projects_destroy",
+    method="DELETE",
+    path="/api/organizations/{organization_id}/projects/{id}/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="none",
+    response_model=None,
+    required_scope="project:write",
+    experimental=False,
+)
+
+PROJECTS_ACTIVITY_RETRIEVE: Operation[models.Project] = Operation(
+    operation_id="projects_activity_retrieve",
+    method="GET",
+    path="/api/organizations/{organization_id}/projects/{id}/activity/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Project,
+    required_scope=None,
+    experimental=False,
+)
+
+PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operation(
+    operation_id="projects_add_product_intent_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/projects/{id}/add_product_intent/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=models.PatchedProjectProductIntentRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Project,
+    required_scope="team:read",
+    experimental=False,
+)
+
+PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.Project] = Operation(
+    operation_id="projects_authenticate_wizard_create",
+    method="POST",
+    path="/api/organizations/{organization_id}/projects/{id}/authenticate_wizard/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=models.ProjectAuthenticateWizardRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Project,
+    required_scope=None,
+    experimental=False,
+)
+
+PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
+    operation_id="projects_change_organization_create",
+    method="POST",
+    path="/api/organizations/{organization_id}/projects/{id}/change_organization/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=models.ProjectChangeOrganizationRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Project,
+    required_scope=None,
+    experimental=False,
+)
+
+PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] = Operation(
+    operation_id="projects_complete_product_onboarding_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=models.PatchedProjectProductIntentRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Project,
+    required_scope="team:read",
+    experimental=False,
+)
+
+PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.Project] = Operation(
+    operation_id="projects_is_generating_demo_data_retrieve",
+    method="GET",
+    path="/api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Project,
+    required_scope=None,
+    experimental=False,
+)
+
+PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
+    operation_id="projects_reset_token_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/projects/{id}/reset_token/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "integer"),
+    ),
+    query_params=(),
+    body_model=models.PatchedProjectRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Project,
+    required_scope=None,
+    experimental=False,
+)
+
+PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
+    operation_id="proxy_records_list",
+    method="GET",
+    path="/api/organizations/{organization_id}/proxy_records/",
+    path_params=(PathParam("organization_id", "string"),),
+    query_params=(
+        QueryParam("limit", "integer", minimum=1),
+        QueryParam("offset", "integer", minimum=0),
+    ),
+    body_model=None,
+    body_defaults={},
+    response_kind="page",
+    response_model=models.PaginatedProxyRecordList,
+    required_scope="organization:read",
+    experimental=False,
+)
+
+PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
+    operation_id="proxy_records_create",
+    method="POST",
+    path="/api/organizations/{organization_id}/proxy_records/",
+    path_params=(PathParam("organization_id", "string"),),
+    query_params=(),
+    body_model=models.ProxyRecordRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.ProxyRecord,
+    required_scope="organization:write",
+    experimental=False,
+)
+
+PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
+    operation_id="proxy_records_retrieve",
+    method="GET",
+    path="/api/organizations/{organization_id}/proxy_records/{id}/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "string"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.ProxyRecord,
+    required_scope="organization:read",
+    experimental=False,
+)
+
+PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
+    operation_id="proxy_records_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/proxy_records/{id}/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "string"),
+    ),
+    query_params=(),
+    body_model=models.PatchedProxyRecordRequest,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.ProxyRecord,
+    required_scope="organization:write",
+    experimental=False,
+)
+
+PROXY_RECORDS_DESTROY: Operation[None] = Operation(
+    operation_id="proxy_records_destroy",
+    method="DELETE",
+    path="/api/organizations/{organization_id}/proxy_records/{id}/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "string"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="none",
+    response_model=None,
+    required_scope="organization:write",
+    experimental=False,
+)
+
+ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
+    operation_id="roles_list",
+    method="GET",
+    path="/api/organizations/{organization_id}/roles/",
+    path_params=(PathParam("organization_id", "string"),),
+    query_params=(
+        QueryParam("limit", "integer", minimum=1),
+        QueryParam("offset", "integer", minimum=0),
+    ),
+    body_model=None,
+    body_defaults={},
+    response_kind="page",
+    response_model=models.PaginatedRoleList,
+    required_scope="organization:read",
+    experimental=False,
+)
+
+ROLES_CREATE: Operation[models.Role] = Operation(
+    operation_id="roles_create",
+    method="POST",
+    path="/api/organizations/{organization_id}/roles/",
+    path_params=(PathParam("organization_id", "string"),),
+    query_params=(),
+    body_model=models.RoleRequest,
+    body_defaults={"feature_flags_access_level": None},
+    response_kind="model",
+    response_model=models.Role,
+    required_scope="organization:write",
+    experimental=False,
+)
+
+ROLES_RETRIEVE: Operation[models.Role] = Operation(
+    operation_id="roles_retrieve",
+    method="GET",
+    path="/api/organizations/{organization_id}/roles/{id}/",
+    path_params=(
+        PathParam("organization_id", "string"),
+        PathParam("id", "string"),
+    ),
+    query_params=(),
+    body_model=None,
+    body_defaults={},
+    response_kind="model",
+    response_model=models.Role,
+    required_scope="organization:read",
+    experimental=False,
+)
+
+ALL: tuple[Operation[Any], ...] = (
+    SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
+    SESSION_RECORDINGS_LIST,
+    SESSION_RECORDINGS_RETRIEVE,
+    SESSION_RECORDINGS_PARTIAL_UPDATE,
+    SESSION_RECORDINGS_DESTROY,
+    SESSION_RECORDINGS_SHARING_RETRIEVE,
+    SESSION_RECORDINGS_AI_FILTERS_CREATE,
+    SESSION_RECORDINGS_AI_REGEX_CREATE,
+    SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
+    PROJECTS_PARTIAL_UPDATE,
+    PROJECTS_DESTROY,
+    PROJECTS_ACTIVITY_RETRIEVE,
+    PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
+    PROJECTS_AUTHENTICATE_WIZARD_CREATE,
+    PROJECTS_CHANGE_ORGANIZATION_CREATE,
+    PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
+    PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
+    PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
+    PROXY_RECORDS_LIST,
+    PROXY_RECORDS_CREATE,
+    PROXY_RECORDS_RETRIEVE,
+    PROXY_RECORDS_PARTIAL_UPDATE,
+    PROXY_RECORDS_DESTROY,
+    ROLES_LIST,
+    ROLES_CREATE,
+    ROLES_RETRIEVE,
+)

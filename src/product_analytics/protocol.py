@@ -1,0 +1,318 @@
+"""Turning an operation and its arguments into a request, and an answer into a result.
+
+Pure functions, no I/O: everything here runs the same without a network. Arguments are
+checked before anything is built, so bad input raises `TypeError` or `ValueError` (a pydantic
+`ValidationError` is one) and nothing is sent.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar, cast
+from urllib.parse import quote, urlencode
+
+import pydantic
+
+from product_analytics.errors import (
+    ApiStatusError,
+    ResponseValidationError,
+    error_for_status,
+)
+from product_analytics.operation import NOT_GIVEN, Operation, PathParam
+from product_analytics.retries import parse_retry_after
+
+__all__ = [
+    "PreparedRequest",
+    "RawResponse",
+    "RequestOptions",
+    "build_request",
+    "decode_error",
+    "decode_success",
+    "encode_path_segment",
+]
+
+ResultT = TypeVar("ResultT")
+
+USER_AGENT = "product-analytics-python"
+_JSON_HEADERS = {"Accept": "application/json"}
+_JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application/json"}
+_FORBIDDEN_HEADERS = frozenset({"authorization"})
+
+
+@dataclass(frozen=True, slots=True)
+class RequestOptions:
+    """The per-call options every operation method takes."""
+
+    timeout: float | None = None
+    extra_headers: Mapping[str, str] | None = None
+    extra_query: Mapping[str, object] | None = None
+    extra_body: Mapping[str, object] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedRequest:
+    """A request ready to send, minus the `Authorization` header the transport adds.
+
+    `url` is absolute and already percent-encoded; `target` is its path and query, for
+    messages.
+    """
+
+    method: str
+    url: str
+    target: str
+    headers: Mapping[str, str]
+    body: bytes | None
+    timeout: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class RawResponse:
+    """What came back: the status, the `Retry-After` header and the whole body."""
+
+    status: int
+    body: bytes
+    retry_after: str | None = None
+
+
+def encode_path_segment(param: PathParam, value: object) -> str:
+    """`value` as one percent-encoded path segment, after checking its type.
+
+    The result never holds `/`, `?` or `#`, and is never `.` or `..`, so it cannot reach
+    another route.
+    """
+    if param.type == "integer":
+        if type(value) is not int:
+            raise TypeError(f"{param.name} must be an int, got {type(value).__name__}")
+        return str(value)
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, uuid.UUID) or (param.accepts_integer and type(value) is int):
+        text = str(value)
+    else:
+        allowed = "a str or an int" if param.accepts_integer else "a str"
+        raise TypeError(f"{param.name} must be {allowed}, got {type(value).__name__}")
+    if not text:
+        raise ValueError(f"{param.name} must not be empty")
+    encoded = quote(text, safe="")
+    if encoded in (".", ".."):
+        encoded = encoded.replace(".", "%2E")
+    return encoded
+
+
+def build_path(
+    operation: Operation[Any], args: Mapping[str, object], defaults: Mapping[str, object]
+) -> str:
+    """The operation's path with every placeholder filled by its encoded argument.
+
+    An argument that is `None` takes its value from `defaults` (the client's `project_id`
+    and `organization_id`).
+    """
+    parts = operation.path_parts
+    out = [parts[0]]
+    for index, param in enumerate(operation.path_params):
+        value = args.get(param.name)
+        if value is None:
+            value = defaults.get(param.name)
+            if value is None:
+                hint = (
+                    f" (or give the client a default: AsyncClient({param.name}=...))"
+                    if param.name in defaults
+                    else ""
+                )
+                raise TypeError(f"{operation.operation_id}: {param.name} is required{hint}")
+        out.append(encode_path_segment(param, value))
+        out.append(parts[2 * index + 2])
+    return "".join(out)
+
+
+def _query_value(name: str, value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (str, int, float, uuid.UUID)):
+        return str(value)
+    raise TypeError(f"query parameter {name} must be a str, int, float or bool")
+
+
+def build_query(
+    operation: Operation[Any],
+    args: Mapping[str, object],
+    extra_query: Mapping[str, object] | None,
+) -> list[tuple[str, str]]:
+    """The query pairs: the operation's parameters that were given, then `extra_query`."""
+    pairs: list[tuple[str, str]] = []
+    for param in operation.query_params:
+        value = args.get(param.name)
+        if value is None:
+            continue
+        if param.type == "integer":
+            if type(value) is not int:
+                raise TypeError(f"{param.name} must be an int, got {type(value).__name__}")
+            if param.minimum is not None and value < param.minimum:
+                raise ValueError(f"{param.name} must be >= {param.minimum}, got {value}")
+        elif not isinstance(value, str):
+            raise TypeError(f"{param.name} must be a str, got {type(value).__name__}")
+        pairs.append((param.name, str(value)))
+    if extra_query:
+        overridden = set(extra_query)
+        pairs = [(k, v) for k, v in pairs if k not in overridden]
+        for name, value in extra_query.items():
+            if not isinstance(name, str):
+                raise TypeError("extra_query keys must be strings")
+            if isinstance(value, (list, tuple)):
+                pairs.extend((name, _query_value(name, item)) for item in value)
+            elif value is not None:
+                pairs.append((name, _query_value(name, value)))
+    return pairs
+
+
+def build_body(
+    operation: Operation[Any],
+    fields: Mapping[str, object] | None,
+    extra_body: Mapping[str, object] | None,
+) -> bytes | None:
+    """The JSON body: exactly the fields given, checked against the body model, then
+    `extra_body` merged in. `None` for an operation without a body.
+
+    A field left at `NOT_GIVEN`, or at the default the spec declares, is not sent.
+    """
+    model = operation.body_model
+    if model is None:
+        if extra_body:
+            raise TypeError(f"{operation.operation_id} takes no body; extra_body is not allowed")
+        return None
+    defaults = operation.body_defaults
+    body: dict[str, object] = {}
+    for name, value in (fields or {}).items():
+        if value is NOT_GIVEN:
+            continue
+        if name in defaults and value is defaults[name]:
+            continue
+        body[name] = value
+    model.model_validate(body, strict=True)
+    if extra_body:
+        for name in extra_body:
+            if not isinstance(name, str):
+                raise TypeError("extra_body keys must be strings")
+        body.update(extra_body)
+    try:
+        return json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{operation.operation_id}: the body is not JSON: {exc}") from None
+
+
+def build_headers(extra_headers: Mapping[str, str] | None, has_body: bool) -> Mapping[str, str]:
+    """Accept (and Content-Type with a body), then `extra_headers`, which may not set
+    `Authorization`."""
+    base = _JSON_BODY_HEADERS if has_body else _JSON_HEADERS
+    if not extra_headers:
+        return base
+    headers = dict(base)
+    for name, value in extra_headers.items():
+        if not isinstance(name, str) or not isinstance(value, str):
+            raise TypeError("extra_headers names and values must be strings")
+        if name.lower() in _FORBIDDEN_HEADERS:
+            raise ValueError("Authorization cannot be set through extra_headers")
+        if "\r" in value or "\n" in value or "\r" in name or "\n" in name:
+            raise ValueError(f"header {name!r} holds a line break")
+        headers[name] = value
+    return headers
+
+
+def build_request(
+    operation: Operation[Any],
+    *,
+    base_url: str,
+    path_args: Mapping[str, object],
+    query_args: Mapping[str, object],
+    body_fields: Mapping[str, object] | None,
+    options: RequestOptions,
+    path_defaults: Mapping[str, object],
+) -> PreparedRequest:
+    """Check every argument and build the request; raise `TypeError`/`ValueError` if any
+    is wrong."""
+    path = build_path(operation, path_args, path_defaults)
+    query = build_query(operation, query_args, options.extra_query)
+    body = build_body(operation, body_fields, options.extra_body)
+    headers = build_headers(options.extra_headers, body is not None)
+    target = f"{path}?{urlencode(query, quote_via=quote)}" if query else path
+    return PreparedRequest(
+        method=operation.method,
+        url=base_url + target,
+        target=target,
+        headers=headers,
+        body=body,
+        timeout=check_timeout(options.timeout),
+    )
+
+
+def check_timeout(timeout: float | None) -> float | None:
+    """`timeout` if it is None or a positive number of seconds."""
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout must be a number of seconds, got {type(timeout).__name__}")
+    if not timeout > 0:
+        raise ValueError(f"timeout must be > 0 seconds, got {timeout}")
+    return float(timeout)
+
+
+def _text(body: bytes) -> str:
+    return body.decode("utf-8", errors="replace")
+
+
+def decode_success(
+    operation: Operation[ResultT], response: RawResponse, *, method: str, url: str
+) -> ResultT:
+    """The result of a 2xx answer; `ResponseValidationError` if its body does not parse."""
+    kind = operation.response_kind
+    if kind == "none":
+        return None  # type: ignore[return-value]
+    body = response.body
+    if kind == "json":
+        if not body.strip():
+            return None  # type: ignore[return-value]
+        try:
+            return json.loads(body)  # type: ignore[no-any-return]
+        except ValueError as exc:
+            raise ResponseValidationError(
+                f"not JSON ({exc})",
+                method=method,
+                url=url,
+                status_code=response.status,
+                body=_text(body),
+            ) from None
+    model = cast("type[pydantic.BaseModel]", operation.response_model)
+    try:
+        return model.model_validate_json(body)  # type: ignore[return-value]
+    except pydantic.ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}"
+            for err in exc.errors(include_url=False, include_input=False)[:5]
+        )
+        raise ResponseValidationError(
+            f"not a valid {model.__name__} ({problems})",
+            method=method,
+            url=url,
+            status_code=response.status,
+            body=_text(body),
+        ) from None
+
+
+def decode_error(response: RawResponse, *, method: str, url: str) -> ApiStatusError:
+    """The typed error for a non-2xx answer: JSON body decoded, else kept as text."""
+    text = _text(response.body)
+    body: Any
+    try:
+        body = json.loads(text) if text.strip() else text
+    except ValueError:
+        body = text
+    return error_for_status(
+        method=method,
+        url=url,
+        status_code=response.status,
+        body=body,
+        retry_after=parse_retry_after(response.retry_after),
+    )

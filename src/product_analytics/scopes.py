@@ -1,0 +1,37 @@
+"""Which API-key scopes grant which operations.
+
+A scope is `<object>:<read|write>`; `<object>:write` grants `<object>:read`, and `*` grants
+every scope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["ALL_SCOPES", "grants", "normalize_scopes"]
+
+ALL_SCOPES = "*"
+
+
+def normalize_scopes(scopes: Iterable[str]) -> frozenset[str]:
+    """The scopes as a frozenset, each checked to be `*` or `<object>:<read|write>`."""
+    if isinstance(scopes, str):
+        raise TypeError("scopes must be a list of scope strings, not one string")
+    result = set()
+    for scope in scopes:
+        if not isinstance(scope, str):
+            raise TypeError(f"a scope must be a string, got {type(scope).__name__}")
+        if scope != ALL_SCOPES:
+            obj, _, access = scope.partition(":")
+            if not obj or access not in ("read", "write"):
+                raise ValueError(f"scope {scope!r} is not '*' or '<object>:<read|write>'")
+        result.add(scope)
+    return frozenset(result)
+
+
+def grants(held: frozenset[str], required: str | None) -> bool:
+    """Whether keys holding `held` may call an operation that needs `required`."""
+    if required is None or ALL_SCOPES in held or required in held:
+        return True
+    obj, _, access = required.partition(":")
+    return access == "read" and f"{obj}:write" in held

@@ -1,0 +1,145 @@
+"""The aiohttp adapter: sends a `PreparedRequest` and returns the `RawResponse`.
+
+The only module that touches the network. One `aiohttp.ClientSession` (one connector,
+keep-alive, at most `max_concurrency` connections) is opened on first use and closed by
+`close()`. Failures become `ApiConnectionError` / `ApiTimeoutError` whose `request_sent`
+tells whether the request may have reached the service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import aiohttp
+from yarl import URL
+
+from product_analytics.errors import ApiConnectionError, ApiTimeoutError, ClientClosedError
+from product_analytics.protocol import PreparedRequest, RawResponse
+
+__all__ = ["Transport", "logger"]
+
+logger = logging.getLogger("product_analytics")
+
+REDACTED = "Bearer ***"
+
+
+class Transport:
+    """Sends requests on one pooled aiohttp session, adding `Authorization` to each."""
+
+    __slots__ = ("_authorization", "_closed", "_max_concurrency", "_session", "_timeouts",
+                 "_user_agent", "default_timeout", "requests_sent")  # fmt: skip
+
+    def __init__(
+        self, *, api_key: str, max_concurrency: int, default_timeout: float, user_agent: str
+    ) -> None:
+        self._authorization = f"Bearer {api_key}"
+        self._max_concurrency = max_concurrency
+        self._session: aiohttp.ClientSession | None = None
+        self._timeouts: dict[float, aiohttp.ClientTimeout] = {}
+        self._user_agent = user_agent
+        self._closed = False
+        self.default_timeout = default_timeout
+        self.requests_sent = 0
+
+    def __repr__(self) -> str:
+        return f"<Transport max_concurrency={self._max_concurrency} closed={self._closed}>"
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def _open(self) -> aiohttp.ClientSession:
+        if self._closed:
+            raise ClientClosedError("the client is closed; create a new AsyncClient")
+        connector = aiohttp.TCPConnector(
+            limit=self._max_concurrency, limit_per_host=0, ttl_dns_cache=300
+        )
+        self._session = aiohttp.ClientSession(
+            connector=connector,
+            cookie_jar=aiohttp.DummyCookieJar(),
+            headers={"User-Agent": self._user_agent},
+            trust_env=False,
+            raise_for_status=False,
+        )
+        return self._session
+
+    def _timeout(self, seconds: float | None) -> aiohttp.ClientTimeout:
+        seconds = self.default_timeout if seconds is None else seconds
+        timeout = self._timeouts.get(seconds)
+        if timeout is None:
+            timeout = self._timeouts[seconds] = aiohttp.ClientTimeout(total=seconds)
+        return timeout
+
+    async def send(self, request: PreparedRequest) -> RawResponse:
+        """One attempt of `request`; raises `ApiConnectionError` when no full answer came."""
+        session = self._session or self._open()
+        headers = dict(request.headers)
+        headers["Authorization"] = self._authorization
+        debug = logger.isEnabledFor(logging.DEBUG)
+        if debug:
+            shown = {**headers, "Authorization": REDACTED}
+            logger.debug("request %s %s headers=%s", request.method, request.url, shown)
+            started = time.perf_counter()
+        self.requests_sent += 1
+        try:
+            async with session.request(
+                request.method,
+                URL(request.url, encoded=True),
+                headers=headers,
+                data=request.body,
+                timeout=self._timeout(request.timeout),
+            ) as response:
+                body = await response.read()
+                result = RawResponse(response.status, body, response.headers.get("Retry-After"))
+        except (asyncio.TimeoutError, TimeoutError):
+            raise ApiTimeoutError(
+                f"{request.method} {request.url}: no answer within "
+                f"{self._timeout(request.timeout).total} s",
+                method=request.method,
+                url=request.url,
+                request_sent=True,
+            ) from None
+        except aiohttp.ClientConnectorError as exc:
+            raise ApiConnectionError(
+                f"{request.method} {request.url}: could not connect: {_describe(exc)}",
+                method=request.method,
+                url=request.url,
+                request_sent=False,
+            ) from None
+        except aiohttp.ClientError as exc:
+            raise ApiConnectionError(
+                f"{request.method} {request.url}: connection failed: {_describe(exc)}",
+                method=request.method,
+                url=request.url,
+                request_sent=True,
+            ) from None
+        except RuntimeError:
+            if session.closed:
+                raise ClientClosedError(
+                    "the client was closed while a request was in flight"
+                ) from None
+            raise
+        if debug:
+            elapsed = (time.perf_counter() - started) * 1000
+            logger.debug(
+                "response %s %s %s (%.1f ms, %d bytes)",
+                result.status, request.method, request.url, elapsed, len(result.body),
+            )  # fmt: skip
+        return result
+
+    async def close(self) -> None:
+        """Close the session and its connections; later `send` calls raise
+        `ClientClosedError`."""
+        self._closed = True
+        session, self._session = self._session, None
+        if session is not None:
+            await session.close()
+
+
+def _describe(exc: BaseException) -> str:
+    """The exception's class and message, without request headers or other context."""
+    message: Any = str(exc) or exc.__class__.__doc__ or ""
+    return f"{type(exc).__name__}: {message}"

@@ -1,0 +1,3 @@
+from tests.support import aioresponses_compat
+
+aioresponses_compat.install()

@@ -1,0 +1,132 @@
+"""`make generate` regenerates the SDK from the spec, deterministically."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+import yaml
+from aioresponses import aioresponses
+from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, generate
+from codegen.spec import SpecError, read_operations
+
+from product_analytics import AsyncClient, MissingScopeError
+
+GENERATED = ("models.py", "operations.py", "resources.py")
+
+
+def _load_package(folder: Path, name: str) -> Iterator[ModuleType]:
+    (folder / "__init__.py").write_text("")
+    sys.path.insert(0, str(folder.parent))
+    try:
+        yield importlib.import_module(f"{name}.resources")
+    finally:
+        sys.path.remove(str(folder.parent))
+        for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+            del sys.modules[module]
+
+
+@pytest.fixture
+def changed_package(tmp_path: Path) -> Iterator[ModuleType]:
+    """A package generated from a copy of the spec with one new field and one new
+    operation."""
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    spec["components"]["schemas"]["SessionRecording"]["properties"]["frustration_score"] = {
+        "type": ["number", "null"]
+    }
+    spec["paths"]["/api/environments/{project_id}/session_recordings/{id}/summary/"] = {
+        "get": {
+            "operationId": "session_recordings_summary_retrieve",
+            "summary": "Summarize one recording.",
+            "x-sdk-resource": "session_recordings",
+            "x-sdk-method": "summary",
+            "x-required-scope": "insight:read",
+            "security": [{"PersonalAPIKey": ["insight:read"]}],
+            "parameters": [
+                {"$ref": "#/components/parameters/ProjectId"},
+                {"$ref": "#/components/parameters/RecordingId"},
+            ],
+            "responses": {
+                "200": {
+                    "description": "The recording with its summary.",
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/SessionRecording"}
+                        }
+                    },
+                }
+            },
+        }
+    }
+    changed = tmp_path / "changed.yaml"
+    changed.write_text(yaml.safe_dump(spec, sort_keys=False))
+    package = tmp_path / "pkg" / "regenerated_sdk"
+    generate(changed, package)
+    yield from _load_package(package, "regenerated_sdk")
+
+
+def test_regenerated_model_parses_a_field_added_to_the_spec(changed_package: ModuleType) -> None:
+    models = sys.modules["regenerated_sdk.models"]
+    assert "frustration_score" in models.SessionRecording.model_fields
+    recording = models.SessionRecording.model_validate_json('{"id": "r", "frustration_score": 0.5}')
+    assert recording.frustration_score == 0.5
+
+
+async def test_regenerated_stub_exists_with_its_scope_and_calls_its_path(
+    changed_package: ModuleType,
+) -> None:
+    recordings_class = changed_package.SessionRecordings
+    assert recordings_class.summary.required_scope == "insight:read"
+    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
+        resource = recordings_class(client)
+        assert resource.summary.required_scope == "insight:read"
+        with aioresponses() as mocked:
+            mocked.get(
+                "http://api.test/api/environments/7/session_recordings/r1/summary/",
+                payload={"id": "r1", "frustration_score": 2.5},
+            )
+            recording = await resource.summary(project_id=7, id="r1")
+        assert recording.frustration_score == 2.5
+    async with AsyncClient(
+        api_key="k", base_url="http://api.test", scopes=["session_recording:read"]
+    ) as client:
+        with pytest.raises(MissingScopeError) as caught:
+            await recordings_class(client).summary(project_id=7, id="r1")
+        assert caught.value.required_scope == "insight:read"
+
+
+def test_generation_is_byte_identical_across_runs(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    generate(DEFAULT_SPEC, first)
+    generate(DEFAULT_SPEC, second)
+    for name in GENERATED:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+        assert (first / name).read_bytes() == (DEFAULT_OUT / name).read_bytes(), name
+
+
+def test_generated_files_say_they_are_generated_and_from_what() -> None:
+    for name in GENERATED:
+        head = (DEFAULT_OUT / name).read_text().splitlines()[:3]
+        assert head[0] == "# GENERATED FILE: do not edit by hand.", name
+        assert "spec/openapi.yaml" in head[1], name
+        assert "make generate" in head[2], name
+
+
+def test_spec_with_scope_disagreeing_with_security_is_rejected() -> None:
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    op = spec["paths"]["/api/organizations/{organization_id}/roles/"]["get"]
+    op["security"] = [{"PersonalAPIKey": ["organization:write"]}]
+    with pytest.raises(SpecError, match="disagrees"):
+        read_operations(spec)
+
+
+def test_spec_with_undeclared_path_parameter_is_rejected() -> None:
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    op = spec["paths"]["/api/organizations/{organization_id}/roles/{id}/"]["get"]
+    op["parameters"] = op["parameters"][:1]
+    with pytest.raises(SpecError, match="not declared in order"):
+        read_operations(spec)
