@@ -1,0 +1,35 @@
+"""Test helpers: `FakeServer`, an in-memory implementation of the service on loopback.
+
+```python
+from product_analytics.testing import FakeServer, Fault
+
+async with FakeServer(recordings=100, seed=1) as server:
+    server.faults.add(Fault.error(503, rate=0.2))
+    ...  # point a client at server.base_url with server.api_key
+```
+
+The pytest fixture lives in `product_analytics.testing.pytest_plugin` (opt in with
+`pytest_plugins`); it is not imported here.
+"""
+
+from __future__ import annotations
+
+from product_analytics.testing.context import ListStyle
+from product_analytics.testing.faults import Fault, FaultDecision, FaultKind, Faults
+from product_analytics.testing.observe import RequestRecord
+from product_analytics.testing.pagination import DEFAULT_LIMIT, MAX_LIMIT
+from product_analytics.testing.serve import serve_forever
+from product_analytics.testing.server import FakeServer
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "MAX_LIMIT",
+    "FakeServer",
+    "Fault",
+    "FaultDecision",
+    "FaultKind",
+    "Faults",
+    "ListStyle",
+    "RequestRecord",
+    "serve_forever",
+]

@@ -1,0 +1,61 @@
+"""Personal API keys: issuing them, reading `Authorization: Bearer`, and checking scopes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from product_analytics.testing.errors import ApiProblem
+from product_analytics.testing.state import ApiKey, Store
+
+__all__ = ["authenticate", "grants", "issue_key", "require_scope"]
+
+
+def issue_key(store: Store, scopes: Iterable[str], user_id: int) -> str:
+    """Register a new key holding `scopes` for `user_id` and return its secret."""
+    value = store.ids.token("phx_")
+    store.keys[value] = ApiKey(value, frozenset(scopes), user_id)
+    return value
+
+
+def authenticate(store: Store, authorization: str | None) -> ApiKey:
+    """The key a `Bearer` header names. 401 when the header is absent, malformed or unknown."""
+    if not authorization:
+        raise ApiProblem(
+            401,
+            "authentication_error",
+            "not_authenticated",
+            "Authentication credentials were not provided.",
+        )
+    scheme, _, token = authorization.strip().partition(" ")
+    key = store.keys.get(token.strip()) if scheme.lower() == "bearer" else None
+    if key is None:
+        raise ApiProblem(
+            401,
+            "authentication_error",
+            "authentication_failed",
+            "Personal API key found in request Authorization header is invalid.",
+        )
+    return key
+
+
+def grants(scopes: frozenset[str], required: str | None) -> bool:
+    """Whether `scopes` allow an operation needing `required`.
+
+    `None` (no listed scope) is always allowed, `*` allows everything, and `X:write`
+    allows `X:read`.
+    """
+    if required is None or "*" in scopes or required in scopes:
+        return True
+    obj, _, action = required.partition(":")
+    return action == "read" and f"{obj}:write" in scopes
+
+
+def require_scope(key: ApiKey, required: str | None) -> None:
+    """403 with detail `API key missing required scope '<scope>'` unless `key` grants it."""
+    if not grants(key.scopes, required):
+        raise ApiProblem(
+            403,
+            "authentication_error",
+            "permission_denied",
+            f"API key missing required scope '{required}'",
+        )

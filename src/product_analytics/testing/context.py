@@ -1,0 +1,87 @@
+"""What an operation handler receives (`Context`) and returns (`Reply`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from aiohttp import web
+
+from product_analytics.testing.state import ApiKey, Json, Store
+
+__all__ = ["Context", "Handler", "ListStyle", "Options", "Reply"]
+
+ListStyle = Literal["described", "live"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the fake answers where the description and the live service differ.
+
+    `list_style="live"`: the recordings list answers `{"results", "has_next", "version": 4}`
+    and the proxy-record list `{"results", "max_proxy_records": 2}` (every record, no paging).
+    `live_quirks=True`: a proxy-record create answers 200; a proxy-record delete, a playlist
+    removal and a recording PATCH answer `200 {"success": true}`; the service's extra
+    requirements apply (`product_type` for the product-intent actions, `hash` for
+    `authenticate_wizard`, `viewed` or `analyzed` true for the recording PATCH).
+    """
+
+    list_style: ListStyle = "described"
+    live_quirks: bool = False
+
+
+@dataclass(frozen=True)
+class Context:
+    """One authenticated, authorized request to one operation, its body already checked."""
+
+    store: Store
+    options: Options
+    key: ApiKey
+    params: Mapping[str, str]
+    query: Mapping[str, str]
+    body: Json
+    origin: str  # scheme://host:port of the server, for absolute links
+    raw_path: str
+
+    @property
+    def user(self) -> Json:
+        """The user object of the key's owner."""
+        return self.store.users[self.key.user_id]
+
+
+_NO_BODY = object()
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A handler's answer: a status and a JSON body, or no body at all."""
+
+    status: int
+    body: Any = _NO_BODY
+
+    @classmethod
+    def json(cls, body: Any, status: int = 200) -> Reply:
+        return cls(status, body)
+
+    @classmethod
+    def empty(cls, status: int = 204) -> Reply:
+        return cls(status)
+
+    @classmethod
+    def success(cls, options: Options) -> Reply:
+        """204 with no body; `200 {"success": true}` under `live_quirks`."""
+        return cls.json({"success": True}) if options.live_quirks else cls.empty(204)
+
+    def to_response(self) -> web.Response:
+        if self.body is _NO_BODY:
+            return web.Response(status=self.status)
+        return web.Response(
+            status=self.status,
+            body=json.dumps(self.body).encode(),
+            content_type="application/json",
+        )
+
+
+Handler = Callable[[Context], Reply]

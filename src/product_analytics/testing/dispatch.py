@@ -1,0 +1,82 @@
+"""The one aiohttp handler behind every path: route, authenticate, authorize, read the body,
+run the operation's handler.
+
+Checks run in the service's order: an unknown path is a 404 whoever asks; then a missing or
+unknown key is a 401; a known path with the wrong method a 405; a key without the
+operation's `required_scope` a 403; a body that is not a JSON object, or whose fields do not
+fit the operation's body model, a 400. Missing objects are 404s from the handlers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from aiohttp import web
+
+from product_analytics.operation import Operation
+from product_analytics.testing.auth import authenticate, require_scope
+from product_analytics.testing.bodies import check_body, parse_json_object, read_raw_body, rules_for
+from product_analytics.testing.context import Context, Handler, Options
+from product_analytics.testing.errors import ApiProblem, not_found
+from product_analytics.testing.observe import OPERATION_KEY
+from product_analytics.testing.routing import Router
+from product_analytics.testing.state import Json, Store
+
+__all__ = ["Dispatcher"]
+
+
+class Dispatcher:
+    """Serves `operations` from `store` with one handler per `operation_id`."""
+
+    def __init__(
+        self,
+        operations: tuple[Operation[Any], ...],
+        handlers: Mapping[str, Handler],
+        store: Store,
+        options: Options,
+        origin: Callable[[], str],
+    ) -> None:
+        missing = {op.operation_id for op in operations} - set(handlers)
+        if missing:
+            raise ValueError(f"no handler for {sorted(missing)}")
+        self._router = Router(operations)
+        self._handlers = handlers
+        self._store = store
+        self._options = options
+        self._origin = origin
+
+    async def _body(self, request: web.Request, op: Operation[Any]) -> Json:
+        if op.body_model is None:
+            return {}
+        raw = await read_raw_body(request)
+        return check_body(parse_json_object(raw, request.content_type), rules_for(op.body_model))
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        """Answer one request (errors are raised as `ApiProblem`)."""
+        resolution = self._router.resolve(request.method, request.raw_path)
+        if resolution is None:
+            raise not_found()
+        key = authenticate(self._store, request.headers.get("Authorization"))
+        op = resolution.operation
+        if op is None:
+            raise ApiProblem(
+                405,
+                "invalid_request",
+                "method_not_allowed",
+                f'Method "{request.method}" not allowed.',
+                headers={"Allow": ", ".join(resolution.allowed)},
+            )
+        request[OPERATION_KEY] = op.operation_id
+        require_scope(key, op.required_scope)
+        context = Context(
+            store=self._store,
+            options=self._options,
+            key=key,
+            params=resolution.params,
+            query=request.query,
+            body=await self._body(request, op),
+            origin=self._origin(),
+            raw_path=request.raw_path,
+        )
+        return self._handlers[op.operation_id](context).to_response()

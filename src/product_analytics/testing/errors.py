@@ -1,0 +1,81 @@
+"""Error answers of the fake service, in the service's shape `{"type","code","detail","attr"}`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aiohttp import web
+
+__all__ = [
+    "ApiProblem",
+    "error_body",
+    "error_response",
+    "invalid_request",
+    "not_found",
+    "validation_error",
+]
+
+
+def error_body(type_: str, code: str, detail: str, attr: str | None = None) -> dict[str, Any]:
+    """The service's error object."""
+    return {"type": type_, "code": code, "detail": detail, "attr": attr}
+
+
+def error_response(
+    status: int,
+    type_: str,
+    code: str,
+    detail: str,
+    attr: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> web.Response:
+    """A JSON error response with status `status` and the service's error object as body."""
+    return web.Response(
+        status=status,
+        body=json.dumps(error_body(type_, code, detail, attr)).encode(),
+        content_type="application/json",
+        headers=headers,
+    )
+
+
+class ApiProblem(Exception):
+    """Raised anywhere inside request handling; the dispatcher answers it as an error response."""
+
+    def __init__(
+        self,
+        status: int,
+        type_: str,
+        code: str,
+        detail: str,
+        attr: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(f"{status} {code}: {detail}")
+        self.status = status
+        self.type = type_
+        self.code = code
+        self.detail = detail
+        self.attr = attr
+        self.headers = headers
+
+    def to_response(self) -> web.Response:
+        """The error response this problem stands for."""
+        return error_response(
+            self.status, self.type, self.code, self.detail, self.attr, self.headers
+        )
+
+
+def not_found() -> ApiProblem:
+    """404 for an unknown path or an object that does not exist (or no longer exists)."""
+    return ApiProblem(404, "invalid_request", "not_found", "Not found.")
+
+
+def validation_error(detail: str, attr: str | None, code: str = "invalid_input") -> ApiProblem:
+    """400 for a body or query value the service refuses."""
+    return ApiProblem(400, "validation_error", code, detail, attr)
+
+
+def invalid_request(code: str, detail: str, status: int = 400) -> ApiProblem:
+    """A request the service cannot read at all (unparsable body, wrong media type, ...)."""
+    return ApiProblem(status, "invalid_request", code, detail)

@@ -1,0 +1,141 @@
+"""Operations 10 to 18: a project of an organization, and its actions.
+
+Every operation that takes a body applies the project body fields it carries (the names of
+the spec's `PatchedProjectRequest`) before doing its own effect, and answers the project.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from product_analytics.models import PatchedProjectRequest
+from product_analytics.testing.context import Context, Handler, Reply
+from product_analytics.testing.errors import validation_error
+from product_analytics.testing.state import Json
+from product_analytics.testing.timestamps import now_iso
+
+__all__ = ["HANDLERS", "PROJECT_FIELDS"]
+
+PROJECT_FIELDS = frozenset(PatchedProjectRequest.model_fields)
+
+
+def _project(ctx: Context) -> Json:
+    return ctx.store.project(ctx.params["organization_id"], ctx.params["id"])
+
+
+def _apply_fields(ctx: Context) -> Json:
+    """The addressed project, with the project body fields of the request applied."""
+    project = _project(ctx)
+    changes = {name: value for name, value in ctx.body.items() if name in PROJECT_FIELDS}
+    if changes:
+        project.update(changes)
+        project["updated_at"] = now_iso()
+    return project
+
+
+def _require(ctx: Context, name: str) -> None:
+    """Under `live_quirks`, `name` is required in the body (the service requires it)."""
+    if ctx.options.live_quirks and name not in ctx.body:
+        raise validation_error("This field is required.", name, "required")
+
+
+def _intent(project: Json, product_type: str, ctx: Context) -> dict[str, Any]:
+    """The project's product intent for `product_type`, added if missing."""
+    intents = project.get("product_intents")
+    if not isinstance(intents, list):
+        intents = project["product_intents"] = []
+    for intent in intents:
+        if isinstance(intent, dict) and intent.get("product_type") == product_type:
+            return intent
+    now = now_iso()
+    intent = {
+        "product_type": product_type,
+        "created_at": now,
+        "updated_at": now,
+        "onboarding_completed_at": None,
+        "intent_context": ctx.body.get("intent_context"),
+        "metadata": ctx.body.get("metadata") or {},
+    }
+    intents.append(intent)
+    return intent
+
+
+def update_project(ctx: Context) -> Reply:
+    return Reply.json(_apply_fields(ctx))
+
+
+def delete_project(ctx: Context) -> Reply:
+    """The project and its environment (recordings, playlists) are gone: 404 afterwards."""
+    project = _project(ctx)
+    ctx.store.delete_project(project["id"])
+    return Reply.empty(204)
+
+
+def read_project(ctx: Context) -> Reply:
+    """The project shape (activity, is_generating_demo_data)."""
+    return Reply.json(_project(ctx))
+
+
+def add_product_intent(ctx: Context) -> Reply:
+    """A `product_type` adds a product intent to `product_intents` (once per type)."""
+    _require(ctx, "product_type")
+    project = _apply_fields(ctx)
+    if isinstance(ctx.body.get("product_type"), str):
+        _intent(project, ctx.body["product_type"], ctx)
+    return Reply.json(project)
+
+
+def complete_product_onboarding(ctx: Context) -> Reply:
+    """A `product_type` marks `has_completed_onboarding_for[product_type]` and its intent."""
+    _require(ctx, "product_type")
+    project = _apply_fields(ctx)
+    product_type = ctx.body.get("product_type")
+    if isinstance(product_type, str):
+        done = project.get("has_completed_onboarding_for")
+        project["has_completed_onboarding_for"] = {
+            **(done if isinstance(done, dict) else {}),
+            product_type: True,
+        }
+        intent = _intent(project, product_type, ctx)
+        intent["onboarding_completed_at"] = intent["updated_at"] = now_iso()
+    return Reply.json(project)
+
+
+def authenticate_wizard(ctx: Context) -> Reply:
+    _require(ctx, "hash")
+    return Reply.json(_apply_fields(ctx))
+
+
+def change_organization(ctx: Context) -> Reply:
+    """A body `organization_id` moves the project to that organization (400 if unknown);
+    the project is then addressed under its new organization only.
+    """
+    target = ctx.body.get("organization_id")
+    if target is not None and target not in ctx.store.organizations:
+        raise validation_error("Organization does not exist.", "organization_id", "invalid")
+    project = _apply_fields(ctx)
+    if target is not None:
+        project["organization"] = target
+        project["updated_at"] = now_iso()
+    return Reply.json(project)
+
+
+def reset_token(ctx: Context) -> Reply:
+    """The project gets a new `api_token`."""
+    project = _apply_fields(ctx)
+    project["api_token"] = ctx.store.ids.token("phc_")
+    project["updated_at"] = now_iso()
+    return Reply.json(project)
+
+
+HANDLERS: dict[str, Handler] = {
+    "projects_partial_update": update_project,
+    "projects_destroy": delete_project,
+    "projects_activity_retrieve": read_project,
+    "projects_add_product_intent_partial_update": add_product_intent,
+    "projects_authenticate_wizard_create": authenticate_wizard,
+    "projects_change_organization_create": change_organization,
+    "projects_complete_product_onboarding_partial_update": complete_product_onboarding,
+    "projects_is_generating_demo_data_retrieve": read_project,
+    "projects_reset_token_partial_update": reset_token,
+}

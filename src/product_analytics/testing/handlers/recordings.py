@@ -1,0 +1,108 @@
+"""Operations 1 to 9: session recordings of an environment, playlists, sessions."""
+
+from __future__ import annotations
+
+from product_analytics.testing.context import Context, Handler, Reply
+from product_analytics.testing.errors import not_found, validation_error
+from product_analytics.testing.pagination import described_envelope, page_request
+from product_analytics.testing.timestamps import now_iso
+
+__all__ = ["HANDLERS"]
+
+
+def remove_from_playlist(ctx: Context) -> Reply:
+    """404 unless the playlist holds the recording; then it no longer does."""
+    env = ctx.store.environment(ctx.params["project_id"])
+    playlist = env.playlists.get(ctx.params["short_id"])
+    recording_id = ctx.params["session_recording_id"]
+    if playlist is None or recording_id not in playlist.recording_ids:
+        raise not_found()
+    playlist.recording_ids.remove(recording_id)
+    return Reply.success(ctx.options)
+
+
+def list_recordings(ctx: Context) -> Reply:
+    env = ctx.store.environment(ctx.params["project_id"])
+    page = page_request(ctx.query, ctx.origin, ctx.raw_path)
+    recordings = env.recordings.values()
+    if ctx.options.list_style == "live":
+        return Reply.json(
+            {
+                "results": page.take(recordings),
+                "has_next": page.has_next(len(recordings)),
+                "version": 4,
+            }
+        )
+    return Reply.json(described_envelope(page, recordings))
+
+
+def get_recording(ctx: Context) -> Reply:
+    env = ctx.store.environment(ctx.params["project_id"])
+    return Reply.json(env.recording(ctx.params["id"]))
+
+
+def update_recording(ctx: Context) -> Reply:
+    """`viewed` sets the flag (and adds the user to `viewers`); a `person` object is merged
+    into the recording's person; `analyzed` and `player_metadata` are accepted and kept out
+    of the recording shape. Any other JSON `person` is accepted and ignored.
+    """
+    env = ctx.store.environment(ctx.params["project_id"])
+    recording = env.recording(ctx.params["id"])
+    body = ctx.body
+    if (
+        ctx.options.live_quirks
+        and body.get("viewed") is not True
+        and body.get("analyzed") is not True
+    ):
+        raise validation_error("Either viewed or analyzed must be true.", None)
+    if isinstance(body.get("viewed"), bool):
+        recording["viewed"] = body["viewed"]
+        email = ctx.user["email"]
+        if body["viewed"] and email not in recording["viewers"]:
+            recording["viewers"].append(email)
+    person = body.get("person")
+    if isinstance(person, dict):
+        recording["person"] = {**(recording["person"] or {}), **person}
+    if ctx.options.live_quirks:
+        return Reply.json({"success": True})
+    return Reply.json(recording)
+
+
+def delete_recording(ctx: Context) -> Reply:
+    env = ctx.store.environment(ctx.params["project_id"])
+    env.delete_recording(ctx.params["id"])
+    return Reply.empty(204)
+
+
+def get_sharing(ctx: Context) -> Reply:
+    """The recording's sharing configuration, made (disabled) on first read."""
+    env = ctx.store.environment(ctx.params["project_id"])
+    recording_id = ctx.params["recording_id"]
+    env.recording(recording_id)
+    sharing = env.sharing.get(recording_id)
+    if sharing is None:
+        sharing = env.sharing[recording_id] = {
+            "created_at": now_iso(),
+            "enabled": False,
+            "access_token": ctx.store.ids.token("", 22),
+        }
+    return Reply.json(sharing)
+
+
+def empty_answer(ctx: Context) -> Reply:
+    """200 with an empty body once the environment is known (AI helpers, property definitions)."""
+    ctx.store.environment(ctx.params["project_id"])
+    return Reply.empty(200)
+
+
+HANDLERS: dict[str, Handler] = {
+    "session_recording_playlists_recordings_destroy": remove_from_playlist,
+    "session_recordings_list": list_recordings,
+    "session_recordings_retrieve": get_recording,
+    "session_recordings_partial_update": update_recording,
+    "session_recordings_destroy": delete_recording,
+    "session_recordings_sharing_retrieve": get_sharing,
+    "session_recordings_ai_filters_create": empty_answer,
+    "session_recordings_ai_regex_create": empty_answer,
+    "sessions_property_definitions_retrieve": empty_answer,
+}

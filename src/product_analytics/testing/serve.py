@@ -1,0 +1,50 @@
+"""Running a `FakeServer` in the foreground, for the `fake-server` command."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import TextIO
+
+from product_analytics.testing.context import ListStyle
+from product_analytics.testing.server import FakeServer
+
+__all__ = ["serve_forever"]
+
+
+async def serve_forever(
+    port: int | None = None,
+    recordings: int = 1000,
+    seed: int = 0,
+    host: str = "127.0.0.1",
+    *,
+    list_style: ListStyle = "described",
+    live_quirks: bool = False,
+    out: TextIO | None = None,
+) -> None:
+    """Serve until cancelled (e.g. by Ctrl-C through `asyncio.run`).
+
+    Once listening, writes one line of JSON to `out` (default stdout) and flushes it:
+    `FakeServer.connection_info()` plus `"env"`, the environment variables a client reads
+    (`PRODUCT_ANALYTICS_BASE_URL`, `PRODUCT_ANALYTICS_API_KEY`). The request log keeps the
+    last 1,000 requests.
+    """
+    async with FakeServer(
+        recordings=recordings,
+        seed=seed,
+        port=port,
+        host=host,
+        list_style=list_style,
+        live_quirks=live_quirks,
+        request_log_limit=1000,
+    ) as server:
+        info = server.connection_info()
+        info["env"] = {
+            "PRODUCT_ANALYTICS_BASE_URL": server.base_url,
+            "PRODUCT_ANALYTICS_API_KEY": server.api_key,
+        }
+        stream = out if out is not None else sys.stdout
+        stream.write(json.dumps(info) + "\n")
+        stream.flush()
+        await asyncio.Event().wait()

@@ -1,0 +1,214 @@
+"""`FakeServer`: the fake service on loopback, its lifecycle and what tests read from it."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterable
+from types import TracebackType
+from typing import Any
+
+from aiohttp import web
+
+from product_analytics.operations import ALL
+from product_analytics.testing.auth import issue_key
+from product_analytics.testing.context import ListStyle, Options
+from product_analytics.testing.dispatch import Dispatcher
+from product_analytics.testing.faults import Faults, fault_middleware
+from product_analytics.testing.handlers import HANDLERS
+from product_analytics.testing.observe import (
+    RequestRecord,
+    Stats,
+    error_middleware,
+    observe_middleware,
+)
+from product_analytics.testing.seed import seed_store
+from product_analytics.testing.state import Json, Store
+
+__all__ = ["FakeServer"]
+
+
+class FakeServer:
+    """An in-memory implementation of the service's 26 operations, served over HTTP.
+
+    ```python
+    async with FakeServer(recordings=50, seed=0) as server:
+        server.base_url, server.api_key, server.project_id
+    ```
+
+    - `recordings`: how many recordings the seed puts in the project `project_id`.
+    - `seed`: fixes every seeded id, token and value (see `seed.seed_store`), the keys, and
+      (unless `fault_seed` is given) the fault decisions.
+    - `port`: the port on `host` to listen on; None picks a free one.
+    - `list_style`, `live_quirks`: answer like the live service where it differs from the
+      description (see `context.Options`).
+    - `request_log_limit`: keep only the last that many `requests` (None: all).
+    - `shutdown_timeout`: seconds `stop()` waits for requests still running before
+      cancelling them.
+
+    The seeded facts (`organization_id`, `project_id`, ...) are readable before `start()`;
+    `base_url` is known once started.
+    """
+
+    def __init__(
+        self,
+        recordings: int = 50,
+        seed: int = 0,
+        port: int | None = None,
+        host: str = "127.0.0.1",
+        *,
+        list_style: ListStyle = "described",
+        live_quirks: bool = False,
+        fault_seed: int | str | None = None,
+        request_log_limit: int | None = None,
+        shutdown_timeout: float = 1.0,
+    ) -> None:
+        if list_style not in ("described", "live"):
+            raise ValueError("list_style must be 'described' or 'live'")
+        seeded = seed_store(seed, recordings)
+        self.store: Store = seeded.store
+        self.options = Options(list_style=list_style, live_quirks=live_quirks)
+        self.faults = Faults(seed if fault_seed is None else fault_seed)
+        self.host = host
+        self.user_id: int = seeded.user_id
+        self.organization_ids: list[str] = list(seeded.organization_ids)
+        self.organization_id: str = seeded.organization_ids[0]
+        self.project_ids: list[int] = list(seeded.project_ids)
+        self.project_id: int = seeded.project_ids[0]
+        self.playlist_short_id: str = seeded.playlist_short_id
+        self.recording_ids: list[str] = list(seeded.recording_ids)
+        self.api_key: str = issue_key(self.store, ["*"], self.user_id)
+        self._requested_port = port
+        self._shutdown_timeout = shutdown_timeout
+        self._stats = Stats(log_limit=request_log_limit)
+        self._runner: web.AppRunner | None = None
+        self._port: int | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    def _app(self) -> web.Application:
+        dispatcher = Dispatcher(ALL, HANDLERS, self.store, self.options, lambda: self.base_url)
+        app = web.Application(
+            middlewares=[
+                observe_middleware(self._stats),
+                fault_middleware(self.faults),
+                error_middleware(self._stats.internal_errors.append),
+            ]
+        )
+        app.router.add_route("*", "/{tail:.*}", dispatcher.handle)
+        return app
+
+    def _socket(self) -> socket.socket:
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((self.host, self._requested_port or 0))
+            sock.setblocking(False)
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
+    async def start(self) -> None:
+        """Listen on `host` (and `port`, or a free one). RuntimeError if already started."""
+        if self._runner is not None:
+            raise RuntimeError("FakeServer is already running")
+        runner = web.AppRunner(
+            self._app(),
+            handle_signals=False,
+            access_log=None,
+            handler_cancellation=True,
+            shutdown_timeout=self._shutdown_timeout,
+        )
+        await runner.setup()
+        try:
+            sock = self._socket()
+            self._port = sock.getsockname()[1]
+            await web.SockSite(runner, sock, backlog=1024).start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+
+    async def stop(self) -> None:
+        """Stop listening and close every connection. Does nothing if not started."""
+        runner, self._runner = self._runner, None
+        if runner is not None:
+            await runner.cleanup()
+
+    async def __aenter__(self) -> FakeServer:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.stop()
+
+    # -- what clients need ------------------------------------------------------------
+
+    @property
+    def port(self) -> int:
+        """The port listened on. RuntimeError before the first `start()`."""
+        if self._port is None:
+            raise RuntimeError("FakeServer is not started")
+        return self._port
+
+    @property
+    def base_url(self) -> str:
+        """`http://<host>:<port>`, without a trailing slash."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def user(self) -> Json:
+        """The user object of the seeded user, whom every key belongs to."""
+        return self.store.users[self.user_id]
+
+    def issue_key(self, scopes: Iterable[str]) -> str:
+        """A new personal API key holding exactly `scopes` (e.g. `["session_recording:read"]`)."""
+        if isinstance(scopes, str):
+            raise TypeError("scopes must be a list of scope strings, not a string")
+        return issue_key(self.store, scopes, self.user_id)
+
+    def connection_info(self) -> dict[str, Any]:
+        """What a client needs to talk to this server, as JSON-ready data."""
+        return {
+            "base_url": self.base_url,
+            "api_key": self.api_key,
+            "organization_id": self.organization_id,
+            "project_id": self.project_id,
+            "project_ids": self.project_ids,
+            "playlist_short_id": self.playlist_short_id,
+            "recordings": len(self.recording_ids),
+        }
+
+    # -- what tests assert on ---------------------------------------------------------
+
+    @property
+    def requests(self) -> list[RequestRecord]:
+        """The request log, oldest first (a copy)."""
+        return list(self._stats.log)
+
+    @property
+    def in_flight(self) -> int:
+        """Requests being handled right now."""
+        return self._stats.in_flight
+
+    @property
+    def max_in_flight(self) -> int:
+        """The most requests handled at once since start (or `reset_stats()`)."""
+        return self._stats.max_in_flight
+
+    @property
+    def internal_errors(self) -> list[str]:
+        """Tracebacks of exceptions that escaped a handler (each answered as a 500)."""
+        return list(self._stats.internal_errors)
+
+    def reset_stats(self) -> None:
+        """Clear `requests`, `internal_errors` and `faults.injected`; restart `max_in_flight`."""
+        self._stats.reset()
+        self.faults.injected.clear()
