@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
 import warnings
 from collections.abc import Awaitable, Iterable, Mapping
 from dataclasses import dataclass
@@ -109,6 +111,7 @@ class AsyncClient(ClientResources):
         }
         self._base_origin = origin(self._config.base_url)
         self._background: set[asyncio.Future[Any]] = set()
+        self._sleepers: set[asyncio.Future[None]] = set()
         self.stats = ClientStats()
         super().__init__(self)
 
@@ -154,7 +157,7 @@ class AsyncClient(ClientResources):
     async def close(self) -> None:
         """Cancel background page fetches and close every connection. Idempotent."""
         background, self._background = self._background, set()
-        for task in background:
+        for task in (*background, *self._sleepers):
             task.cancel()
         if background:
             await asyncio.gather(*background, return_exceptions=True)
@@ -175,7 +178,7 @@ class AsyncClient(ClientResources):
                 f"{operation.operation_id} is in development on the service and may change; "
                 "do not depend on it",
                 ExperimentalOperationWarning,
-                stacklevel=4,
+                stacklevel=_stacklevel_of_caller(),
             )
 
     def _prepare(
@@ -243,7 +246,21 @@ class AsyncClient(ClientResources):
                 retries, self._retry.max_retries, method, request.target, delay,
                 _outcome(failure),
             )  # fmt: skip
-            await asyncio.sleep(delay)
+            await self._wait_before_retry(delay)
+
+    async def _wait_before_retry(self, delay: float) -> None:
+        """Sleep `delay` seconds; `close()` cuts the wait short with `ClientClosedError`."""
+        sleeper = asyncio.ensure_future(asyncio.sleep(delay))
+        self._sleepers.add(sleeper)
+        try:
+            await asyncio.wait((sleeper,))
+        except BaseException:
+            sleeper.cancel()
+            raise
+        finally:
+            self._sleepers.discard(sleeper)
+        if sleeper.cancelled():
+            raise ClientClosedError("the client was closed while this request waited to retry")
 
     def paginate(
         self,
@@ -315,6 +332,20 @@ class AsyncClient(ClientResources):
         return await map_bounded(
             send, requests, concurrency=concurrency, return_exceptions=return_exceptions
         )
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _stacklevel_of_caller() -> int:
+    """The `stacklevel` for a warning raised by the caller of this function that points at
+    the first frame outside this package: the user's line, whichever way it came in."""
+    frame = sys._getframe(1)
+    level = 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        frame = frame.f_back
+        level += 1
+    return level
 
 
 def _outcome(failure: Exception) -> str:

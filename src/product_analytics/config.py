@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -58,8 +59,11 @@ class ClientConfig:
             )
         if not isinstance(api_key, str) or not api_key.strip():
             raise ConfigurationError("api_key must be a non-empty string")
-        if any(c in api_key for c in "\r\n"):
-            raise ConfigurationError("api_key must not hold line breaks")
+        if any(c.isspace() or not c.isprintable() for c in api_key.strip()):
+            # Never echo the key: say only what is wrong with it.
+            raise ConfigurationError(
+                "api_key must not hold whitespace, line breaks or control characters"
+            )
         base_url = base_url if base_url is not None else environ.get(BASE_URL_ENV) or None
         if base_url is None:
             raise ConfigurationError(
@@ -80,10 +84,29 @@ class ClientConfig:
 def _check_base_url(value: object) -> str:
     if not isinstance(value, str):
         raise ConfigurationError("base_url must be a string such as 'https://host'")
-    parts = urlsplit(value.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    value = value.strip()
+    if any(c.isspace() or not c.isprintable() for c in value):
+        raise ConfigurationError("base_url must not hold whitespace or control characters")
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number 0-65535
+    except ValueError:
+        raise ConfigurationError("base_url is not a valid URL (check its host and port)") from None
+    if parts.username is not None or parts.password is not None:
+        # Not echoed: the URL holds credentials.
         raise ConfigurationError(
-            f"base_url must be an http(s) URL such as 'https://host', got {value!r}"
+            "base_url must not hold credentials (user:password@); the API key is the only "
+            "authentication"
+        )
+    # The value is not echoed: a swapped argument or variable could be the API key.
+    if parts.scheme not in ("http", "https"):
+        raise ConfigurationError(
+            "base_url must be an http(s) URL such as 'https://host': it does not start with "
+            "http:// or https://"
+        )
+    if not parts.hostname:
+        raise ConfigurationError(
+            "base_url must be an http(s) URL such as 'https://host': it has no host"
         )
     if parts.query or parts.fragment:
         raise ConfigurationError("base_url must not hold a query or a fragment")
@@ -93,8 +116,8 @@ def _check_base_url(value: object) -> str:
 def _positive_number(name: str, value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ConfigurationError(f"{name} must be a number of seconds")
-    if not value > 0:
-        raise ConfigurationError(f"{name} must be > 0")
+    if not (value > 0 and math.isfinite(value)):
+        raise ConfigurationError(f"{name} must be a finite number > 0, got {value}")
     return float(value)
 
 

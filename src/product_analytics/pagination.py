@@ -13,11 +13,11 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
-from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsplit
 
 from pydantic import BaseModel
 
-from product_analytics.errors import ResponseValidationError
+from product_analytics.errors import ClientClosedError, ResponseValidationError
 
 __all__ = ["Page", "Pager", "next_url"]
 
@@ -36,7 +36,7 @@ def _with_offset(url: str, offset: int) -> str:
     parts = urlsplit(url)
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "offset"]
     query.append(("offset", str(offset)))
-    return urlunsplit(parts._replace(query=urlencode(query)))
+    return urlunsplit(parts._replace(query=urlencode(query, quote_via=quote)))
 
 
 def _query_int(url: str, name: str) -> int | None:
@@ -78,15 +78,23 @@ def next_url(page_url: str, envelope: BaseModel, results_count: int, base_origin
 
 @dataclass
 class _Walk(Generic[ItemT]):
-    """What the pages of one listing share: how to fetch a URL, and the URLs seen so far."""
+    """What the pages of one listing share: how to fetch a URL, and the URLs fetched so far
+    with the position in the chain of pages at which each was first fetched."""
 
     fetch: Callable[[str], Awaitable[tuple[BaseModel, str]]]
     base_origin: tuple[str, str, int | None]
     spawn: Callable[[Awaitable[Page[ItemT] | None]], asyncio.Future[Page[ItemT] | None]]
-    seen: set[str] = field(default_factory=set)
+    seen: dict[str, int] = field(default_factory=dict)
 
-    async def page(self, url: str) -> Page[ItemT]:
-        if url in self.seen:
+    async def page(self, url: str, depth: int = 0) -> Page[ItemT]:
+        """The page at `url`, the `depth`-th of the chain (the first page is 0).
+
+        A URL already fetched earlier in the chain means the links loop: that raises
+        `ResponseValidationError` instead of fetching it again. Fetching the same page again
+        at the same place (`next_page()` called twice) is fine.
+        """
+        first_depth = self.seen.setdefault(url, depth)
+        if first_depth < depth:
             raise ResponseValidationError(
                 "its next link leads back to a page already fetched; stopping instead of looping",
                 method="GET",
@@ -94,11 +102,14 @@ class _Walk(Generic[ItemT]):
                 status_code=200,
                 body="",
             )
-        self.seen.add(url)
         envelope, fetched_url = await self.fetch(url)
         results: list[ItemT] = envelope.results  # type: ignore[attr-defined]
-        following = next_url(fetched_url, envelope, len(results), self.base_origin)
-        return Page(envelope, results, following, self)
+        following: str | ResponseValidationError | None
+        try:
+            following = next_url(fetched_url, envelope, len(results), self.base_origin)
+        except ResponseValidationError as exc:
+            following = exc  # raised by next_page(): this page itself is fine
+        return Page(envelope, results, following, self, depth)
 
 
 class Page(Generic[ItemT]):
@@ -108,19 +119,21 @@ class Page(Generic[ItemT]):
     (such as `has_next` or `version`).
     """
 
-    __slots__ = ("_following", "_walk", "envelope", "results")
+    __slots__ = ("_depth", "_following", "_walk", "envelope", "results")
 
     def __init__(
         self,
         envelope: BaseModel,
         results: list[ItemT],
-        following: str | None,
+        following: str | ResponseValidationError | None,
         walk: _Walk[ItemT],
+        depth: int = 0,
     ) -> None:
         self.envelope = envelope
         self.results = results
         self._following = following
         self._walk = walk
+        self._depth = depth
 
     @property
     def count(self) -> int | None:
@@ -140,10 +153,17 @@ class Page(Generic[ItemT]):
         return self._following is not None
 
     async def next_page(self) -> Page[ItemT] | None:
-        """The following page, or None if this is the last."""
-        if self._following is None:
+        """The following page, or None if this is the last.
+
+        Raises `ResponseValidationError` when this page's `next` link is on another origin
+        than `base_url` (nothing is sent there) or leads back to a page already fetched.
+        """
+        following = self._following
+        if following is None:
             return None
-        return await self._walk.page(self._following)
+        if isinstance(following, ResponseValidationError):
+            raise following.with_traceback(None)
+        return await self._walk.page(following, self._depth + 1)
 
     def __len__(self) -> int:
         return len(self.results)
@@ -184,7 +204,15 @@ class Pager(Generic[ItemT]):
                 raise
             if pending is None:
                 return
-            following = await pending
+            # Wait without letting close() (which cancels the fetch) cancel the caller.
+            try:
+                await asyncio.wait((pending,))
+            except BaseException:
+                pending.cancel()
+                raise
+            if pending.cancelled():
+                raise ClientClosedError("the client was closed while the next page was fetched")
+            following = pending.result()
             if following is None:
                 return
             page = following

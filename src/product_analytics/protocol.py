@@ -8,6 +8,8 @@ checked before anything is built, so bad input raises `TypeError` or `ValueError
 from __future__ import annotations
 
 import json
+import math
+import re
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,6 +42,9 @@ USER_AGENT = "product-analytics-python"
 _JSON_HEADERS = {"Accept": "application/json"}
 _JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application/json"}
 _FORBIDDEN_HEADERS = frozenset({"authorization"})
+# RFC 9110 field-name token; header values may hold no control character but tab.
+_HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_HEADER_VALUE_FORBIDDEN = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +101,12 @@ def encode_path_segment(param: PathParam, value: object) -> str:
         raise TypeError(f"{param.name} must be {allowed}, got {type(value).__name__}")
     if not text:
         raise ValueError(f"{param.name} must not be empty")
-    encoded = quote(text, safe="")
+    try:
+        encoded = quote(text, safe="")
+    except UnicodeEncodeError:
+        raise ValueError(
+            f"{param.name} is not valid Unicode text (it holds a lone surrogate)"
+        ) from None
     if encoded in (".", ".."):
         encoded = encoded.replace(".", "%2E")
     return encoded
@@ -213,10 +223,14 @@ def build_headers(extra_headers: Mapping[str, str] | None, has_body: bool) -> Ma
     for name, value in extra_headers.items():
         if not isinstance(name, str) or not isinstance(value, str):
             raise TypeError("extra_headers names and values must be strings")
-        if name.lower() in _FORBIDDEN_HEADERS:
+        if name.strip().lower() in _FORBIDDEN_HEADERS:
             raise ValueError("Authorization cannot be set through extra_headers")
-        if "\r" in value or "\n" in value or "\r" in name or "\n" in name:
-            raise ValueError(f"header {name!r} holds a line break")
+        if not _HEADER_NAME.fullmatch(name):
+            raise ValueError(f"header name {name!r} is not a valid HTTP header name")
+        if _HEADER_VALUE_FORBIDDEN.search(value):
+            raise ValueError(f"header {name!r} holds a line break or control character")
+        for existing in [k for k in headers if k.lower() == name.lower()]:
+            del headers[existing]  # replace a default header, whatever the case
         headers[name] = value
     return headers
 
@@ -254,8 +268,8 @@ def check_timeout(timeout: float | None) -> float | None:
         return None
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
         raise TypeError(f"timeout must be a number of seconds, got {type(timeout).__name__}")
-    if not timeout > 0:
-        raise ValueError(f"timeout must be > 0 seconds, got {timeout}")
+    if not (timeout > 0 and math.isfinite(timeout)):
+        raise ValueError(f"timeout must be a finite number of seconds > 0, got {timeout}")
     return float(timeout)
 
 

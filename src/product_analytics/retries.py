@@ -8,6 +8,7 @@ failed before the request was sent, so that nothing is created twice.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
@@ -16,6 +17,8 @@ __all__ = ["Attempt", "RetryPolicy", "parse_retry_after"]
 
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
+# delta-seconds (RFC 9110: digits), tolerating a fraction; not "-1", "inf", "1e3", "1_000".
+_DELTA_SECONDS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,12 +83,8 @@ def parse_retry_after(value: str | None, now: datetime | None = None) -> float |
     if value is None:
         return None
     value = value.strip()
-    try:
-        seconds = float(value)
-    except ValueError:
-        pass
-    else:
-        return max(seconds, 0.0) if seconds == seconds and seconds != float("inf") else None
+    if _DELTA_SECONDS.fullmatch(value):
+        return float(value)
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):

@@ -64,6 +64,11 @@ class Transport:
             trust_env=False,
             raise_for_status=False,
         )
+        # aiohttp silently resends an idempotent request once when the connection drops;
+        # retries are the RetryPolicy's alone (max_retries=0 means one attempt, and every
+        # attempt is counted), so that is turned off, as aiohttp's own test client does.
+        if hasattr(self._session, "_retry_connection"):
+            self._session._retry_connection = False
         return self._session
 
     def _timeout(self, seconds: float | None) -> aiohttp.ClientTimeout:
@@ -84,6 +89,10 @@ class Transport:
             logger.debug("request %s %s headers=%s", request.method, request.url, shown)
             started = time.perf_counter()
         self.requests_sent += 1
+        # The SDK's error is raised after the `except` blocks, not inside them, so that its
+        # `__context__` does not keep aiohttp's exception (whose request info holds the
+        # Authorization header).
+        failure: Exception | None = None
         try:
             async with session.request(
                 request.method,
@@ -94,34 +103,42 @@ class Transport:
             ) as response:
                 body = await response.read()
                 result = RawResponse(response.status, body, response.headers.get("Retry-After"))
+        except asyncio.CancelledError:
+            # Closing the session cancels the requests waiting for a connection; they get
+            # a clear error rather than a cancellation nobody asked for.
+            if not (self._closed and not _cancel_requested()):
+                raise
+            failure = self._closed_in_flight()
         except (asyncio.TimeoutError, TimeoutError):
-            raise ApiTimeoutError(
+            failure = ApiTimeoutError(
                 f"{request.method} {request.url}: no answer within "
                 f"{self._timeout(request.timeout).total} s",
                 method=request.method,
                 url=request.url,
                 request_sent=True,
-            ) from None
+            )
         except aiohttp.ClientConnectorError as exc:
-            raise ApiConnectionError(
+            failure = ApiConnectionError(
                 f"{request.method} {request.url}: could not connect: {_describe(exc)}",
                 method=request.method,
                 url=request.url,
                 request_sent=False,
-            ) from None
+            )
         except aiohttp.ClientError as exc:
-            raise ApiConnectionError(
+            failure = ApiConnectionError(
                 f"{request.method} {request.url}: connection failed: {_describe(exc)}",
                 method=request.method,
                 url=request.url,
                 request_sent=True,
-            ) from None
+            )
         except RuntimeError:
-            if session.closed:
-                raise ClientClosedError(
-                    "the client was closed while a request was in flight"
-                ) from None
-            raise
+            if not (self._closed or session.closed):
+                raise
+            failure = self._closed_in_flight()
+        if failure is not None:
+            if self._closed:
+                failure = self._closed_in_flight()
+            raise failure
         if debug:
             elapsed = (time.perf_counter() - started) * 1000
             logger.debug(
@@ -130,6 +147,10 @@ class Transport:
             )  # fmt: skip
         return result
 
+    @staticmethod
+    def _closed_in_flight() -> ClientClosedError:
+        return ClientClosedError("the client was closed while this request was in flight")
+
     async def close(self) -> None:
         """Close the session and its connections; later `send` calls raise
         `ClientClosedError`."""
@@ -137,6 +158,14 @@ class Transport:
         session, self._session = self._session, None
         if session is not None:
             await session.close()
+
+
+def _cancel_requested() -> bool:
+    """Whether the current task is being cancelled (always assumed before Python 3.11,
+    which cannot tell)."""
+    task = asyncio.current_task()
+    cancelling = getattr(task, "cancelling", None)
+    return cancelling is None or cancelling() > 0
 
 
 def _describe(exc: BaseException) -> str:

@@ -1,0 +1,411 @@
+"""Every one of the 26 operations through `AsyncClient`: method, path, query, body, headers,
+returned type; 2xx variants of the live service; the experimental warning of ops 7 and 8."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from aioresponses import aioresponses
+
+from product_analytics import AsyncClient, ExperimentalOperationWarning, Page
+from product_analytics.models import (
+    Project,
+    ProxyRecord,
+    Role,
+    SessionRecording,
+    SharingConfiguration,
+)
+from product_analytics.operations import ALL
+from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, only_call
+
+REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
+ROLE_ID = "0190b000-0000-7000-8000-000000000001"
+PROXY_ID = "0190c000-0000-7000-8000-000000000002"
+E = f"/api/environments/{PROJECT}"
+O = f"/api/organizations/{ORG}"  # noqa: E741
+P = f"{O}/projects/17"
+
+RECORDING = {"id": REC_ID, "distinct_id": "user-1", "recording_duration": 42}
+SHARING = {"created_at": "2024-05-01T10:00:00Z", "enabled": True, "access_token": "tok"}
+PROJECT_BODY = {"id": 17, "organization": ORG, "name": "Web", "timezone": "UTC"}
+PROXY = {"id": PROXY_ID, "domain": "e.example.com", "target_cname": "x.proxy", "status": "waiting"}
+ROLE = {"id": ROLE_ID, "name": "Admins", "feature_flags_access_level": 37}
+
+
+def envelope(item: dict[str, Any]) -> dict[str, Any]:
+    return {"count": 1, "next": None, "previous": None, "results": [item]}
+
+
+@dataclass(frozen=True)
+class Case:
+    call: Callable[[AsyncClient], Awaitable[Any]]
+    method: str
+    path: str
+    query: dict[str, str]
+    body: bytes | None
+    status: int
+    payload: Any  # JSON-able, or None for no body
+    returns: type | None  # model class, Page, None; `object` for op 9's JSON
+
+
+CASES: dict[str, Case] = {
+    "01 playlists.remove_recording": Case(
+        lambda c: c.session_recording_playlists.remove_recording(
+            project_id=PROJECT, short_id="pl-abc", session_recording_id=REC_ID
+        ),
+        "DELETE", f"{E}/session_recording_playlists/pl-abc/recordings/{REC_ID}/", {}, None,
+        204, None, None,
+    ),
+    "02 session_recordings.list": Case(
+        lambda c: c.session_recordings.list(project_id=PROJECT, limit=10, offset=20),
+        "GET", f"{E}/session_recordings/", {"limit": "10", "offset": "20"}, None,
+        200, envelope(RECORDING), Page,
+    ),
+    "03 session_recordings.get": Case(
+        lambda c: c.session_recordings.get(project_id=PROJECT, id=REC_ID),
+        "GET", f"{E}/session_recordings/{REC_ID}/", {}, None, 200, RECORDING, SessionRecording,
+    ),
+    "04 session_recordings.update": Case(
+        lambda c: c.session_recordings.update(
+            project_id=PROJECT, id=REC_ID, person={"distinct_ids": ["a"], "n": 1}
+        ),
+        "PATCH", f"{E}/session_recordings/{REC_ID}/", {},
+        b'{"person":{"distinct_ids":["a"],"n":1}}', 200, RECORDING, SessionRecording,
+    ),
+    "05 session_recordings.delete": Case(
+        lambda c: c.session_recordings.delete(project_id=PROJECT, id=REC_ID),
+        "DELETE", f"{E}/session_recordings/{REC_ID}/", {}, None, 204, None, None,
+    ),
+    "06 session_recordings.get_sharing": Case(
+        lambda c: c.session_recordings.get_sharing(project_id=PROJECT, recording_id=REC_ID),
+        "GET", f"{E}/session_recordings/{REC_ID}/sharing/", {}, None,
+        200, SHARING, SharingConfiguration,
+    ),
+    "07 session_recordings.ai_filters": Case(
+        lambda c: c.session_recordings.ai_filters(project_id=PROJECT, person="clicks > 3"),
+        "POST", f"{E}/session_recordings/ai/filters/", {}, b'{"person":"clicks > 3"}',
+        200, None, None,
+    ),
+    "08 session_recordings.ai_regex": Case(
+        lambda c: c.session_recordings.ai_regex(project_id=PROJECT, person=["é", 1, None]),
+        "POST", f"{E}/session_recordings/ai/regex/", {}, '{"person":["é",1,null]}'.encode(),
+        200, None, None,
+    ),
+    "09 sessions.property_definitions": Case(
+        lambda c: c.sessions.property_definitions(project_id=str(PROJECT)),
+        "GET", f"{E}/sessions/property_definitions/", {}, None,
+        200, [{"name": "$browser"}], object,
+    ),
+    "10 projects.update": Case(
+        lambda c: c.projects.update(organization_id=ORG, id=17, name="Web", anonymize_ips=True),
+        "PATCH", f"{P}/", {}, b'{"name":"Web","anonymize_ips":true}', 200, PROJECT_BODY, Project,
+    ),
+    "11 projects.delete": Case(
+        lambda c: c.projects.delete(organization_id=ORG, id=17),
+        "DELETE", f"{P}/", {}, None, 204, None, None,
+    ),
+    "12 projects.activity": Case(
+        lambda c: c.projects.activity(organization_id=ORG, id=17),
+        "GET", f"{P}/activity/", {}, None, 200, PROJECT_BODY, Project,
+    ),
+    "13 projects.add_product_intent": Case(
+        lambda c: c.projects.add_product_intent(
+            organization_id=ORG, id=17, product_type="session_replay", metadata={"a": 1}
+        ),
+        "PATCH", f"{P}/add_product_intent/", {},
+        b'{"product_type":"session_replay","metadata":{"a":1}}', 200, PROJECT_BODY, Project,
+    ),
+    "14 projects.authenticate_wizard": Case(
+        lambda c: c.projects.authenticate_wizard(organization_id=ORG, id=17, hash="h4sh"),
+        "POST", f"{P}/authenticate_wizard/", {}, b'{"hash":"h4sh"}', 200, PROJECT_BODY, Project,
+    ),
+    "15 projects.change_organization": Case(
+        lambda c: c.projects.change_organization(
+            organization_id=ORG, id=17, extra_body={"organization_id": "org-2"}
+        ),
+        "POST", f"{P}/change_organization/", {}, b'{"organization_id":"org-2"}',
+        200, PROJECT_BODY, Project,
+    ),
+    "16 projects.complete_product_onboarding": Case(
+        lambda c: c.projects.complete_product_onboarding(
+            organization_id=ORG, id=17, product_type="surveys"
+        ),
+        "PATCH", f"{P}/complete_product_onboarding/", {}, b'{"product_type":"surveys"}',
+        200, PROJECT_BODY, Project,
+    ),
+    "17 projects.is_generating_demo_data": Case(
+        lambda c: c.projects.is_generating_demo_data(organization_id=ORG, id=17),
+        "GET", f"{P}/is_generating_demo_data/", {}, None, 200, PROJECT_BODY, Project,
+    ),
+    "18 projects.reset_token": Case(
+        lambda c: c.projects.reset_token(organization_id=ORG, id=17),
+        "PATCH", f"{P}/reset_token/", {}, b"{}", 200, PROJECT_BODY, Project,
+    ),
+    "19 proxy_records.list": Case(
+        lambda c: c.proxy_records.list(organization_id=ORG, limit=5),
+        "GET", f"{O}/proxy_records/", {"limit": "5"}, None, 200, envelope(PROXY), Page,
+    ),
+    "20 proxy_records.create": Case(
+        lambda c: c.proxy_records.create(organization_id=ORG, domain="e.example.com"),
+        "POST", f"{O}/proxy_records/", {}, b'{"domain":"e.example.com"}', 201, PROXY, ProxyRecord,
+    ),
+    "21 proxy_records.get": Case(
+        lambda c: c.proxy_records.get(organization_id=ORG, id=PROXY_ID),
+        "GET", f"{O}/proxy_records/{PROXY_ID}/", {}, None, 200, PROXY, ProxyRecord,
+    ),
+    "22 proxy_records.update": Case(
+        lambda c: c.proxy_records.update(organization_id=ORG, id=PROXY_ID, domain="f.example"),
+        "PATCH", f"{O}/proxy_records/{PROXY_ID}/", {}, b'{"domain":"f.example"}',
+        200, PROXY, ProxyRecord,
+    ),
+    "23 proxy_records.delete": Case(
+        lambda c: c.proxy_records.delete(organization_id=ORG, id=PROXY_ID),
+        "DELETE", f"{O}/proxy_records/{PROXY_ID}/", {}, None, 204, None, None,
+    ),
+    "24 roles.list": Case(
+        lambda c: c.roles.list(organization_id=ORG, offset=0),
+        "GET", f"{O}/roles/", {"offset": "0"}, None, 200, envelope(ROLE), Page,
+    ),
+    "25 roles.create": Case(
+        lambda c: c.roles.create(organization_id=ORG, name="Admins", feature_flags_access_level=37),
+        "POST", f"{O}/roles/", {}, b'{"name":"Admins","feature_flags_access_level":37}',
+        201, ROLE, Role,
+    ),
+    "26 roles.get": Case(
+        lambda c: c.roles.get(organization_id=ORG, id=ROLE_ID),
+        "GET", f"{O}/roles/{ROLE_ID}/", {}, None, 200, ROLE, Role,
+    ),
+}  # fmt: skip
+
+PAGE_ITEM_MODEL = {
+    "02 session_recordings.list": SessionRecording,
+    "19 proxy_records.list": ProxyRecord,
+    "24 roles.list": Role,
+}
+
+
+def respond(mock: aioresponses, method: str, status: int, payload: Any) -> None:
+    if payload is None:
+        mock.add(ANY_URL, method, status=status, body=b"")
+    else:
+        mock.add(ANY_URL, method, status=status, payload=payload)
+
+
+def test_the_table_covers_all_26_operations() -> None:
+    assert len(CASES) == 26
+    assert len(ALL) == 26
+    table = {(c.method, c.path.replace(str(PROJECT), "P")) for c in CASES.values()}
+    assert len(table) == 26
+
+
+@pytest.mark.parametrize("name", list(CASES))
+async def test_operation_sends_its_request_and_returns_its_type(
+    name: str, client: AsyncClient, mocked: aioresponses
+) -> None:
+    case = CASES[name]
+    respond(mocked, case.method, case.status, case.payload)
+
+    result = await case.call(client)
+
+    method, url, kwargs = only_call(mocked)
+    assert method == case.method
+    parts = urlsplit(url)
+    assert f"{parts.scheme}://{parts.netloc}" == BASE_URL
+    assert parts.path == case.path
+    assert parts.path.endswith("/")
+    assert dict(parse_qsl(parts.query, keep_blank_values=True)) == case.query
+    assert len(parse_qsl(parts.query)) == len(case.query)
+    assert not parts.fragment
+    headers = kwargs["headers"]
+    assert headers["Authorization"] == f"Bearer {API_KEY}"
+    assert headers["Accept"] == "application/json"
+    assert kwargs["data"] == case.body
+    if case.body is not None:
+        assert headers["Content-Type"] == "application/json"
+    else:
+        assert "Content-Type" not in headers
+
+    if case.returns is None:
+        assert result is None
+    elif case.returns is Page:
+        assert isinstance(result, Page)
+        assert result.count == 1
+        assert result.has_next is False
+        [item] = result.results
+        assert type(item) is PAGE_ITEM_MODEL[name]
+        assert item.id == case.payload["results"][0]["id"]
+    elif case.returns is object:
+        assert result == case.payload
+    else:
+        assert type(result) is case.returns
+        assert result.model_dump(exclude_unset=True, mode="json") == case.payload
+
+
+async def test_list_is_async_iterable_over_models(
+    client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.get(ANY_URL, payload=envelope(ROLE))
+    items = [role async for role in client.roles.list(organization_id=ORG)]
+    assert [type(r) for r in items] == [Role]
+    assert items[0].name == "Admins"
+
+
+# -- any 2xx is success -------------------------------------------------------------------
+
+
+async def test_proxy_record_create_answering_200_returns_the_record(
+    client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.post(ANY_URL, status=200, payload=PROXY)
+    record = await client.proxy_records.create(organization_id=ORG, domain="e.example.com")
+    assert isinstance(record, ProxyRecord)
+    assert record.status == "waiting"
+
+
+DELETES = {
+    "playlists.remove_recording": CASES["01 playlists.remove_recording"],
+    "session_recordings.delete": CASES["05 session_recordings.delete"],
+    "projects.delete": CASES["11 projects.delete"],
+    "proxy_records.delete": CASES["23 proxy_records.delete"],
+}
+
+
+@pytest.mark.parametrize("name", list(DELETES))
+@pytest.mark.parametrize(
+    ("status", "payload"),
+    [(200, {"success": True}), (200, None), (202, None), (204, None)],
+)
+async def test_delete_answering_any_2xx_returns_none(
+    name: str, status: int, payload: Any, client: AsyncClient, mocked: aioresponses
+) -> None:
+    respond(mocked, "DELETE", status, payload)
+    assert await DELETES[name].call(client) is None
+
+
+async def test_recording_patch_answering_success_true_returns_a_recording(
+    client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.patch(ANY_URL, payload={"success": True})
+    result = await client.session_recordings.update(project_id=PROJECT, id=REC_ID, viewed=True)
+    assert isinstance(result, SessionRecording)
+    assert result.id is None
+    assert result.model_extra == {"success": True}
+    assert only_call(mocked)[2]["data"] == b'{"viewed":true}'
+
+
+@pytest.mark.parametrize("status", [200, 201, 203])
+async def test_model_operation_accepts_any_2xx_with_a_body(
+    status: int, client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.post(ANY_URL, status=status, payload=ROLE)
+    role = await client.roles.create(organization_id=ORG, name="Admins")
+    assert isinstance(role, Role)
+    assert role.id == ROLE_ID
+
+
+# -- op 9: whatever JSON the service sends ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "payload", [{"a": [1, 2]}, [{"name": "$browser"}], "text", 3, True], ids=repr
+)
+async def test_property_definitions_returns_the_decoded_json(
+    payload: Any, client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.get(ANY_URL, body=json.dumps(payload))
+    assert await client.sessions.property_definitions(project_id=PROJECT) == payload
+
+
+@pytest.mark.parametrize("body", [b"", b"  \n"])
+async def test_property_definitions_returns_none_for_an_empty_body(
+    body: bytes, client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.get(ANY_URL, status=200, body=body)
+    assert await client.sessions.property_definitions(project_id=PROJECT) is None
+
+
+async def test_property_definitions_returns_json_null_as_none(
+    client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.get(ANY_URL, status=200, body=b"null")
+    assert await client.sessions.property_definitions(project_id=PROJECT) is None
+
+
+# -- experimental operations 7 and 8 ------------------------------------------------------
+
+EXPERIMENTAL = ["ai_filters", "ai_regex"]
+
+
+@pytest.mark.parametrize("name", EXPERIMENTAL)
+def test_experimental_operations_say_so_in_their_docstring(name: str, client: AsyncClient) -> None:
+    method = getattr(client.session_recordings, name)
+    assert method.operation.experimental is True
+    assert method.__doc__ is not None
+    assert "experimental" in method.__doc__.lower()
+    assert "ExperimentalOperationWarning" in method.__doc__
+
+
+def test_only_operations_7_and_8_are_experimental() -> None:
+    assert [op.operation_id for op in ALL if op.experimental] == [
+        "session_recordings_ai_filters_create",
+        "session_recordings_ai_regex_create",
+    ]
+
+
+@pytest.mark.usefixtures("fresh_experimental_warnings")
+@pytest.mark.parametrize("name", EXPERIMENTAL)
+async def test_experimental_operation_warns_once_per_process(
+    name: str, client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.post(ANY_URL, status=200, body=b"", repeat=True)
+    method = getattr(client.session_recordings, name)
+
+    with pytest.warns(ExperimentalOperationWarning, match="in development") as record:
+        await method(project_id=PROJECT, person={})
+    assert len(record) == 1
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        await method(project_id=PROJECT, person={})
+    # A second client in the same process does not warn again either.
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL) as other:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            await getattr(other.session_recordings, name)(project_id=PROJECT, person={})
+
+
+@pytest.mark.usefixtures("fresh_experimental_warnings")
+async def test_experimental_warning_is_per_operation(
+    client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.post(ANY_URL, status=200, body=b"", repeat=True)
+    with pytest.warns(ExperimentalOperationWarning, match="ai_filters"):
+        await client.session_recordings.ai_filters(project_id=PROJECT, person=1)
+    with pytest.warns(ExperimentalOperationWarning, match="ai_regex"):
+        await client.session_recordings.ai_regex(project_id=PROJECT, person=1)
+
+
+@pytest.mark.usefixtures("fresh_experimental_warnings")
+async def test_non_experimental_operations_do_not_warn(
+    client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.get(ANY_URL, payload=RECORDING)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
+
+
+@pytest.mark.usefixtures("fresh_experimental_warnings")
+async def test_experimental_warning_points_at_the_callers_line(
+    client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.post(ANY_URL, status=200, body=b"")
+    with pytest.warns(ExperimentalOperationWarning) as record:
+        await client.session_recordings.ai_filters(project_id=PROJECT, person=1)
+    assert record[0].filename == __file__

@@ -1,0 +1,509 @@
+"""Retries: the pure `RetryPolicy` / `parse_retry_after`, and retrying through the client
+against a loopback server that fails a given number of times."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta, timezone
+from email.utils import format_datetime
+from typing import Any
+
+import pytest
+from aiohttp import web
+
+from product_analytics import AsyncClient
+from product_analytics.errors import (
+    ApiConnectionError,
+    ApiStatusError,
+    ApiTimeoutError,
+    BadRequestError,
+    InternalServerError,
+    NotFoundError,
+    RateLimitError,
+)
+from product_analytics.models import ProxyRecord
+from product_analytics.retries import Attempt, RetryPolicy, parse_retry_after
+from tests.client.support_server import (
+    API_KEY,
+    ORG,
+    LoopbackServer,
+    client_for,
+    fast_policy,
+    free_port,
+    json_response,
+    proxy_record,
+    serve,
+)
+
+NOW = datetime(2015, 10, 21, 7, 28, 0, tzinfo=timezone.utc)
+
+# -- RetryPolicy, pure -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("retries_done", range(12))
+def test_backoff_with_jitter_stays_within_the_capped_exponential_ceiling(retries_done: int) -> None:
+    policy = RetryPolicy(initial_delay=0.5, max_delay=8.0, rng=random.Random(retries_done))
+    ceiling = min(8.0, 0.5 * 2**retries_done)
+    delays = [policy.delay(Attempt(status=503), retries_done) for _ in range(400)]
+    assert all(0.0 <= d <= ceiling for d in delays)
+    # Jitter: spread over the range, not a constant.
+    assert len(set(delays)) > 300
+    assert max(delays) > 0.8 * ceiling
+    assert min(delays) < 0.2 * ceiling
+
+
+def test_backoff_ceiling_grows_exponentially_then_caps_at_max_delay() -> None:
+    policy = RetryPolicy(initial_delay=0.1, max_delay=1.0, rng=random.Random(1))
+    highest = [max(policy.delay(Attempt(status=500), n) for _ in range(300)) for n in range(7)]
+    assert highest[0] <= 0.1 < highest[1] <= 0.2 < highest[2] <= 0.4 < highest[3] <= 0.8
+    assert all(0.8 < h <= 1.0 for h in highest[4:])
+
+
+def test_seeded_rng_makes_backoff_deterministic() -> None:
+    first = RetryPolicy(rng=random.Random(42))
+    second = RetryPolicy(rng=random.Random(42))
+    other = RetryPolicy(rng=random.Random(43))
+    a = [first.delay(Attempt(status=503), n % 4) for n in range(20)]
+    b = [second.delay(Attempt(status=503), n % 4) for n in range(20)]
+    c = [other.delay(Attempt(status=503), n % 4) for n in range(20)]
+    assert a == b
+    assert a != c
+
+
+def test_retry_after_replaces_backoff_and_is_capped_at_max_retry_after() -> None:
+    policy = RetryPolicy(max_retry_after=10.0, rng=random.Random(0))
+    assert policy.delay(Attempt(status=429, retry_after=3.0), 0) == 3.0
+    assert policy.delay(Attempt(status=429, retry_after=0.0), 5) == 0.0
+    assert policy.delay(Attempt(status=503, retry_after=3600.0), 0) == 10.0
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("120", 120.0),
+        (" 3 ", 3.0),
+        ("0", 0.0),
+        ("1.5", 1.5),
+        ("Wed, 21 Oct 2015 07:29:00 GMT", 60.0),
+        ("Wed, 21 Oct 2015 09:28:00 GMT", 7200.0),
+        ("Wednesday, 21-Oct-15 07:28:30 GMT", 30.0),
+        ("Wed, 21 Oct 2015 07:00:00 GMT", 0.0),  # in the past: no wait
+    ],
+)
+def test_parse_retry_after_reads_seconds_and_http_dates(value: str, expected: float) -> None:
+    assert parse_retry_after(value, now=NOW) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        None,
+        "",
+        "   ",
+        "soon",
+        "12abc",
+        "nan",
+        "inf",
+        "-inf",
+        "1_000",
+        "0x10",
+        "1e3",
+        "-5",
+        "Wed, 99 Foo",
+    ],
+)
+def test_parse_retry_after_of_garbage_is_none(value: str | None) -> None:
+    assert parse_retry_after(value, now=NOW) is None
+
+
+def test_parse_retry_after_http_date_without_now_uses_the_clock() -> None:
+    future = datetime.now(timezone.utc) + timedelta(seconds=100)
+    seconds = parse_retry_after(format_datetime(future, usegmt=True))
+    assert seconds is not None
+    assert 95 <= seconds <= 100
+
+
+@pytest.mark.parametrize("status", [408, 429, 500, 502, 503, 504])
+@pytest.mark.parametrize("method", ["GET", "PATCH", "DELETE", "PUT"])
+def test_idempotent_methods_retry_on_retryable_statuses(method: str, status: int) -> None:
+    assert RetryPolicy(max_retries=1).should_retry(method, Attempt(status=status), 0)
+
+
+@pytest.mark.parametrize("status", [400, 401, 403, 404, 409, 422, 501])
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_other_statuses_are_never_retried(method: str, status: int) -> None:
+    assert not RetryPolicy(max_retries=5).should_retry(method, Attempt(status=status), 0)
+
+
+def test_post_is_retried_only_on_429_and_connect_failures() -> None:
+    policy = RetryPolicy(max_retries=3)
+    assert policy.should_retry("POST", Attempt(status=429), 0)
+    assert policy.should_retry("POST", Attempt(connect_failed=True), 0)
+    assert not policy.should_retry("POST", Attempt(failed_after_send=True), 0)
+    for status in (408, 500, 502, 503, 504):
+        assert not policy.should_retry("POST", Attempt(status=status), 0)
+
+
+def test_should_retry_stops_after_max_retries() -> None:
+    policy = RetryPolicy(max_retries=2)
+    assert policy.should_retry("GET", Attempt(status=503), 1)
+    assert not policy.should_retry("GET", Attempt(status=503), 2)
+    assert not RetryPolicy(max_retries=0).should_retry("GET", Attempt(connect_failed=True), 0)
+
+
+def test_retry_policy_rejects_bad_settings() -> None:
+    with pytest.raises(ValueError):
+        RetryPolicy(max_retries=-1)
+    with pytest.raises(TypeError):
+        RetryPolicy(max_retries=True)
+    with pytest.raises(ValueError):
+        RetryPolicy(initial_delay=-0.1)
+
+
+# -- through the client ---------------------------------------------------------------------
+
+STALL = 2.0  # a stalled handler sleeps this long (cut short when the server stops)
+TIMEOUT = 0.15
+
+
+def failing(failures: list[str | int], success: Callable[[], web.Response]) -> Any:
+    """A handler that answers each request with the next failure, then with `success()`.
+
+    A failure is a status, `"drop"` (close the connection without an answer) or `"stall"`
+    (answer nothing within the client's timeout).
+    """
+    remaining = list(failures)
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        if not remaining:
+            return success()
+        failure = remaining.pop(0)
+        if failure == "drop":
+            assert request.transport is not None
+            request.transport.close()
+            return web.Response()
+        if failure == "stall":
+            await asyncio.sleep(STALL)
+            return success()
+        assert isinstance(failure, int)
+        return json_response({"detail": f"failure {failure}"}, status=failure)
+
+    return handler
+
+
+def record_ok() -> web.Response:
+    return json_response(proxy_record("r1"))
+
+
+def call(client: AsyncClient, method: str) -> Awaitable[Any]:
+    resource = client.proxy_records
+    if method == "GET":
+        return resource.get(organization_id=ORG, id="r1")
+    if method == "PATCH":
+        return resource.update(organization_id=ORG, id="r1", domain="new.example.com")
+    if method == "DELETE":
+        return resource.delete(organization_id=ORG, id="r1")
+    assert method == "POST"
+    return resource.create(organization_id=ORG, domain="new.example.com")
+
+
+RETRYABLE = ["drop", "stall", 408, 429, 500, 502, 503, 504]
+
+
+@pytest.mark.parametrize("failure", RETRYABLE)
+@pytest.mark.parametrize("method", ["GET", "PATCH", "DELETE"])
+async def test_idempotent_request_is_retried_on_retryable_failure_then_succeeds(
+    method: str, failure: str | int
+) -> None:
+    async with (
+        serve(failing([failure, failure], record_ok)) as server,
+        client_for(server, max_retries=2, timeout=TIMEOUT) as client,
+    ):
+        result = await call(client, method)
+        assert len(server.received) == 3
+        assert {r.method for r in server.received} == {method}
+        assert client.stats.retries == 2
+        assert client.stats.requests == 3
+    if method == "DELETE":
+        assert result is None
+    else:
+        assert result == ProxyRecord.model_validate(proxy_record("r1"))
+
+
+@pytest.mark.parametrize("method", ["POST", "GET", "DELETE"])
+async def test_request_is_retried_after_connect_failure_then_succeeds(
+    monkeypatch: pytest.MonkeyPatch, method: str
+) -> None:
+    """Nothing listens at first; the server comes up during the backoff wait."""
+    port = free_port()
+    real_sleep = asyncio.sleep
+    servers: list[LoopbackServer] = []
+    async with contextlib.AsyncExitStack() as stack:
+
+        async def sleep_then_start(delay: float, result: Any = None) -> Any:
+            if delay > 0 and not stack_started:
+                stack_started.append(True)
+                servers.append(await stack.enter_async_context(serve(ok_handler, port=port)))
+            await real_sleep(0)
+            return result
+
+        async def ok_handler(request: web.Request) -> web.Response:
+            return record_ok()
+
+        stack_started: list[bool] = []
+        monkeypatch.setattr(asyncio, "sleep", sleep_then_start)
+        policy = RetryPolicy(max_retries=2, initial_delay=1.0)
+        async with client_for(f"http://127.0.0.1:{port}", retry_policy=policy) as client:
+            result = await call(client, method)
+            assert client.stats.retries == 1
+            assert client.stats.requests == 2
+        monkeypatch.undo()
+    assert result is None if method == "DELETE" else isinstance(result, ProxyRecord)
+    assert [r.method for r in servers[0].received] == [method]
+
+
+async def test_post_is_retried_on_connect_failure_until_retries_are_exhausted() -> None:
+    port = free_port()
+    async with client_for(f"http://127.0.0.1:{port}", max_retries=2) as client:
+        with pytest.raises(ApiConnectionError) as caught:
+            await call(client, "POST")
+        assert caught.value.request_sent is False
+        assert client.stats.requests == 3
+        assert client.stats.retries == 2
+
+
+async def test_post_is_retried_on_429() -> None:
+    async with (
+        serve(failing([429, 429], record_ok)) as server,
+        client_for(server, max_retries=3) as client,
+    ):
+        result = await call(client, "POST")
+        assert isinstance(result, ProxyRecord)
+        assert [r.method for r in server.received] == ["POST"] * 3
+        assert client.stats.retries == 2
+
+
+@pytest.mark.parametrize(
+    ("failure", "error"),
+    [
+        (500, InternalServerError),
+        (502, InternalServerError),
+        (503, InternalServerError),
+        (504, InternalServerError),
+        ("drop", ApiConnectionError),
+        ("stall", ApiTimeoutError),
+    ],
+)
+async def test_post_is_never_retried_on_5xx_timeouts_or_dropped_connections(
+    failure: str | int, error: type[Exception]
+) -> None:
+    async with (
+        serve(failing([failure] * 3, record_ok)) as server,
+        client_for(server, max_retries=3, timeout=TIMEOUT) as client,
+    ):
+        with pytest.raises(error) as caught:
+            await call(client, "POST")
+        assert [r.method for r in server.received] == ["POST"]
+        assert client.stats.retries == 0
+        if isinstance(caught.value, ApiConnectionError):
+            assert caught.value.request_sent is True
+
+
+async def test_post_is_not_retried_on_408() -> None:
+    async with (
+        serve(failing([408, 408], record_ok)) as server,
+        client_for(server, max_retries=3) as client,
+    ):
+        with pytest.raises(ApiStatusError) as caught:
+            await call(client, "POST")
+        assert caught.value.status_code == 408
+        assert len(server.received) == 1
+
+
+@pytest.mark.parametrize("failure", [503, "drop", "stall", 429])
+async def test_max_retries_zero_disables_retries(failure: str | int) -> None:
+    expected = ApiConnectionError if failure in ("drop", "stall") else ApiStatusError
+    async with (
+        serve(failing([failure], record_ok)) as server,
+        AsyncClient(
+            api_key=API_KEY, base_url=server.base_url, max_retries=0, timeout=TIMEOUT
+        ) as client,
+    ):
+        with pytest.raises(expected):
+            await call(client, "GET")
+        assert len(server.received) == 1
+        assert client.stats.retries == 0
+        # The next request gets the success: the failure was not hidden by a retry.
+        assert isinstance(await call(client, "GET"), ProxyRecord)
+
+
+async def test_max_retries_of_the_client_sets_the_number_of_attempts() -> None:
+    """`AsyncClient(max_retries=N)` without a `retry_policy`: N + 1 attempts."""
+    async with serve(failing([429] * 10, record_ok)) as server:
+        headers = {"Retry-After": "0"}
+
+        async def handler(request: web.Request) -> web.Response:
+            return json_response({"detail": "slow down"}, 429, **headers)
+
+        server.handler = handler
+        async with AsyncClient(api_key=API_KEY, base_url=server.base_url, max_retries=3) as client:
+            with pytest.raises(RateLimitError):
+                await call(client, "GET")
+            assert len(server.received) == 4
+            assert client.stats.retries == 3
+
+
+async def test_exhausted_retries_raise_the_last_error() -> None:
+    async with (
+        serve(failing([503, 500, 502, 504], record_ok)) as server,
+        client_for(server, max_retries=2) as client,
+    ):
+        with pytest.raises(InternalServerError) as caught:
+            await call(client, "GET")
+        assert caught.value.status_code == 502
+        assert caught.value.detail == "failure 502"
+        assert len(server.received) == 3
+        assert client.stats.retries == 2
+
+
+async def test_exhausted_retries_after_timeouts_raise_api_timeout_error() -> None:
+    async with (
+        serve(failing(["stall"] * 3, record_ok)) as server,
+        client_for(server, max_retries=1, timeout=TIMEOUT) as client,
+    ):
+        with pytest.raises(ApiTimeoutError):
+            await call(client, "GET")
+        assert len(server.received) == 2
+
+
+@pytest.mark.parametrize(("status", "error"), [(400, BadRequestError), (404, NotFoundError)])
+@pytest.mark.parametrize("method", ["GET", "PATCH", "DELETE", "POST"])
+async def test_client_errors_are_never_retried(
+    method: str, status: int, error: type[Exception]
+) -> None:
+    async with (
+        serve(failing([status] * 3, record_ok)) as server,
+        client_for(server, max_retries=3) as client,
+    ):
+        with pytest.raises(error):
+            await call(client, method)
+        assert len(server.received) == 1
+        assert client.stats.retries == 0
+
+
+@pytest.fixture
+def sleeps(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """Every `asyncio.sleep` delay, recorded; the sleeps themselves take no time."""
+    recorded: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def fake_sleep(delay: float, result: Any = None) -> Any:
+        recorded.append(delay)
+        await real_sleep(0)
+        return result
+
+    monkeypatch.setattr(asyncio, "sleep", fake_sleep)
+    return recorded
+
+
+@pytest.mark.parametrize(("status", "method"), [(429, "GET"), (503, "GET"), (429, "POST")])
+async def test_retry_after_seconds_is_honoured(
+    sleeps: list[float], status: int, method: str
+) -> None:
+    answers = [(status, "7"), (status, "2.5")]
+
+    async def handler(request: web.Request) -> web.Response:
+        if answers:
+            code, wait = answers.pop(0)
+            return json_response({"detail": "wait"}, code, **{"Retry-After": wait})
+        return record_ok()
+
+    policy = RetryPolicy(max_retries=3, initial_delay=100.0, max_delay=100.0, max_retry_after=60)
+    async with serve(handler) as server, client_for(server, retry_policy=policy) as client:
+        assert isinstance(await call(client, method), ProxyRecord)
+        assert len(server.received) == 3
+    assert [d for d in sleeps if d > 0] == [7.0, 2.5]
+
+
+async def test_retry_after_http_date_is_honoured(sleeps: list[float]) -> None:
+    when = datetime.now(timezone.utc) + timedelta(seconds=30)
+    answers = [format_datetime(when, usegmt=True)]
+
+    async def handler(request: web.Request) -> web.Response:
+        if answers:
+            return json_response({}, 429, **{"Retry-After": answers.pop()})
+        return record_ok()
+
+    policy = RetryPolicy(max_retries=1, initial_delay=100.0, max_delay=100.0, max_retry_after=60)
+    async with serve(handler) as server, client_for(server, retry_policy=policy) as client:
+        await call(client, "GET")
+    waits = [d for d in sleeps if d > 0]
+    assert len(waits) == 1
+    assert 25 <= waits[0] <= 30
+
+
+async def test_retry_after_is_capped_at_max_retry_after(sleeps: list[float]) -> None:
+    answers = ["3600"]
+
+    async def handler(request: web.Request) -> web.Response:
+        if answers:
+            return json_response({}, 503, **{"Retry-After": answers.pop()})
+        return record_ok()
+
+    policy = RetryPolicy(max_retries=1, initial_delay=100.0, max_delay=100.0, max_retry_after=5)
+    async with serve(handler) as server, client_for(server, retry_policy=policy) as client:
+        await call(client, "GET")
+    assert [d for d in sleeps if d > 0] == [5.0]
+
+
+async def test_without_retry_after_the_wait_is_jittered_backoff(sleeps: list[float]) -> None:
+    async with (
+        serve(failing([500, 500, 500], record_ok)) as server,
+        client_for(
+            server,
+            retry_policy=RetryPolicy(max_retries=3, initial_delay=1.0, max_delay=3.0),
+        ) as client,
+    ):
+        await call(client, "GET")
+    waits = [d for d in sleeps if d != 0]
+    assert len(waits) == 3
+    assert 0 < waits[0] <= 1.0
+    assert 0 < waits[1] <= 2.0
+    assert 0 < waits[2] <= 3.0
+
+
+async def test_rate_limit_error_carries_retry_after_when_retries_are_exhausted() -> None:
+    async def handler(request: web.Request) -> web.Response:
+        return json_response({"detail": "slow down"}, 429, **{"Retry-After": "0.01"})
+
+    async with serve(handler) as server, client_for(server, max_retries=1) as client:
+        with pytest.raises(RateLimitError) as caught:
+            await call(client, "GET")
+    assert caught.value.retry_after == pytest.approx(0.01)
+    assert len(server.received) == 2
+
+
+async def test_stats_count_requests_and_retries_across_calls() -> None:
+    async with (
+        serve(failing([500, 429, 503], record_ok)) as server,
+        client_for(server, max_retries=2) as client,
+    ):
+        with pytest.raises(InternalServerError):
+            await call(client, "GET")  # 500, 429, 503: two retries, then the last error
+        await call(client, "GET")
+        await call(client, "GET")
+        assert client.stats.retries == 2
+        assert client.stats.requests == 5
+        assert len(server.received) == 5
+
+
+async def test_retry_policy_argument_replaces_max_retries() -> None:
+    async with (
+        serve(failing([500] * 4, record_ok)) as server,
+        client_for(server, retry_policy=fast_policy(4)) as client,
+    ):
+        await call(client, "GET")
+        assert len(server.received) == 5

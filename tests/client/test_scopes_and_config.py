@@ -1,0 +1,506 @@
+"""Required scopes of every operation and the client-side scope check; client configuration
+from arguments and environment; the client's lifecycle."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import math
+import warnings
+from typing import Any
+
+import pytest
+from aioresponses import aioresponses
+
+from product_analytics import (
+    AsyncClient,
+    ClientClosedError,
+    ConfigurationError,
+    MissingScopeError,
+    ProductAnalyticsError,
+)
+from product_analytics.operations import ALL
+from product_analytics.resource import BoundEndpoint
+from product_analytics.scopes import grants, normalize_scopes
+from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
+
+REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
+
+# The Scope column of the description's endpoint tables, by (resource, method).
+DESCRIBED_SCOPES: dict[str, str | None] = {
+    "session_recording_playlists.remove_recording": None,
+    "session_recordings.list": "session_recording:read",
+    "session_recordings.get": "session_recording:read",
+    "session_recordings.update": "session_recording:write",
+    "session_recordings.delete": "session_recording:write",
+    "session_recordings.get_sharing": "sharing_configuration:read",
+    "session_recordings.ai_filters": None,
+    "session_recordings.ai_regex": None,
+    "sessions.property_definitions": None,
+    "projects.update": "project:read",
+    "projects.delete": "project:write",
+    "projects.activity": None,
+    "projects.add_product_intent": "team:read",
+    "projects.authenticate_wizard": None,
+    "projects.change_organization": None,
+    "projects.complete_product_onboarding": "team:read",
+    "projects.is_generating_demo_data": None,
+    "projects.reset_token": None,
+    "proxy_records.list": "organization:read",
+    "proxy_records.create": "organization:write",
+    "proxy_records.get": "organization:read",
+    "proxy_records.update": "organization:write",
+    "proxy_records.delete": "organization:write",
+    "roles.list": "organization:read",
+    "roles.create": "organization:write",
+    "roles.get": "organization:read",
+}
+RESOURCES = [
+    "session_recording_playlists",
+    "session_recordings",
+    "sessions",
+    "projects",
+    "proxy_records",
+    "roles",
+]
+
+
+def bound_methods(client: AsyncClient) -> dict[str, BoundEndpoint[Any, Any]]:
+    found = {}
+    for resource_name in RESOURCES:
+        resource = getattr(client, resource_name)
+        for attr in dir(resource):
+            value = getattr(resource, attr)
+            if isinstance(value, BoundEndpoint):
+                found[f"{resource_name}.{attr}"] = value
+    return found
+
+
+# -- required_scope -----------------------------------------------------------------------
+
+
+def test_every_operation_method_exposes_the_described_scope(client: AsyncClient) -> None:
+    methods = bound_methods(client)
+    assert len(methods) == 26
+    assert {name: m.required_scope for name, m in methods.items()} == DESCRIBED_SCOPES
+
+
+def test_the_26_methods_cover_the_26_operations(client: AsyncClient) -> None:
+    methods = bound_methods(client)
+    assert {m.operation.operation_id for m in methods.values()} == {op.operation_id for op in ALL}
+    for method in methods.values():
+        assert method.required_scope == method.operation.required_scope
+
+
+@pytest.mark.parametrize("name", list(DESCRIBED_SCOPES))
+def test_the_docstring_names_the_required_scope(name: str, client: AsyncClient) -> None:
+    method = bound_methods(client)[name]
+    scope = DESCRIBED_SCOPES[name]
+    assert method.__doc__ is not None
+    assert (scope or "none listed") in method.__doc__
+
+
+def test_required_scope_is_also_on_the_class_attribute() -> None:
+    from product_analytics.resources import Roles
+
+    assert Roles.get.required_scope == "organization:read"
+
+
+# -- the scope check ----------------------------------------------------------------------
+
+
+async def test_missing_scope_raises_before_sending(mocked: aioresponses) -> None:
+    mocked.get(ANY_URL, payload={"id": REC_ID}, repeat=True)
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
+    ) as client:
+        with pytest.raises(MissingScopeError) as info:
+            await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
+        with pytest.raises(MissingScopeError):
+            await client.session_recordings.list(project_id=PROJECT)
+    assert info.value.required_scope == "session_recording:read"
+    assert isinstance(info.value, ProductAnalyticsError)
+    assert "session_recording:read" in str(info.value)
+    assert calls(mocked) == []
+
+
+async def test_missing_scope_is_checked_for_writes(mocked: aioresponses) -> None:
+    mocked.add(ANY_URL, "DELETE", status=204, repeat=True)
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, scopes=["session_recording:read", "project:read"]
+    ) as client:
+        with pytest.raises(MissingScopeError) as info:
+            await client.session_recordings.delete(project_id=PROJECT, id=REC_ID)
+        assert info.value.required_scope == "session_recording:write"
+        with pytest.raises(MissingScopeError) as info:
+            await client.projects.delete(organization_id=ORG, id=1)
+        assert info.value.required_scope == "project:write"
+    assert calls(mocked) == []
+
+
+async def test_held_scope_allows_the_call(mocked: aioresponses) -> None:
+    mocked.get(ANY_URL, payload={"id": "r"})
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
+    ) as client:
+        await client.roles.get(organization_id=ORG, id="r")
+    only_call(mocked)
+
+
+async def test_write_scope_grants_read(mocked: aioresponses) -> None:
+    mocked.get(ANY_URL, payload={"id": REC_ID})
+    mocked.get(ANY_URL, payload={"results": []})
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, scopes=["session_recording:write"]
+    ) as client:
+        await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
+        await client.session_recordings.list(project_id=PROJECT)
+        with pytest.raises(MissingScopeError):
+            await client.session_recordings.get_sharing(project_id=PROJECT, recording_id="r")
+    assert len(calls(mocked)) == 2
+
+
+async def test_read_scope_does_not_grant_write(mocked: aioresponses) -> None:
+    mocked.post(ANY_URL, payload={"id": "r"})
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
+    ) as client:
+        with pytest.raises(MissingScopeError) as info:
+            await client.roles.create(organization_id=ORG, name="a")
+    assert info.value.required_scope == "organization:write"
+    assert calls(mocked) == []
+
+
+async def test_star_grants_everything(mocked: aioresponses) -> None:
+    mocked.add(ANY_URL, "DELETE", status=204, repeat=True)
+    mocked.post(ANY_URL, payload={"id": "r"})
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=["*"]) as client:
+        await client.projects.delete(organization_id=ORG, id=1)
+        await client.session_recordings.delete(project_id=PROJECT, id=REC_ID)
+        await client.roles.create(organization_id=ORG, name="a")
+    assert len(calls(mocked)) == 3
+
+
+async def test_unlisted_operations_are_always_allowed(mocked: aioresponses) -> None:
+    mocked.get(ANY_URL, payload={"id": 1}, repeat=True)
+    mocked.add(ANY_URL, "DELETE", status=204)
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=[]) as client:
+        await client.projects.activity(organization_id=ORG, id=1)
+        await client.projects.is_generating_demo_data(organization_id=ORG, id=1)
+        await client.session_recording_playlists.remove_recording(
+            project_id=PROJECT, short_id="s", session_recording_id="r"
+        )
+        with pytest.raises(MissingScopeError):
+            await client.roles.get(organization_id=ORG, id="r")
+    assert len(calls(mocked)) == 3
+
+
+async def test_no_scopes_means_no_check(mocked: aioresponses) -> None:
+    mocked.add(ANY_URL, "DELETE", status=204)
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=None) as client:
+        assert client.scopes is None
+        await client.projects.delete(organization_id=ORG, id=1)
+    only_call(mocked)
+
+
+async def test_missing_scope_is_checked_for_get_many(mocked: aioresponses) -> None:
+    mocked.get(ANY_URL, payload={"id": REC_ID}, repeat=True)
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=["roles:read"]) as client:
+        with pytest.raises(MissingScopeError):
+            await client.session_recordings.get_many(project_id=PROJECT, ids=["a", "b"])
+    assert calls(mocked) == []
+
+
+@pytest.mark.parametrize(
+    ("held", "required", "granted"),
+    [
+        ({"a:read"}, "a:read", True),
+        ({"a:write"}, "a:read", True),
+        ({"a:write"}, "a:write", True),
+        ({"a:read"}, "a:write", False),
+        ({"b:write"}, "a:read", False),
+        ({"*"}, "a:write", True),
+        (set(), "a:read", False),
+        (set(), None, True),
+        ({"ab:write"}, "a:read", False),
+    ],
+)
+def test_grants(held: set[str], required: str | None, granted: bool) -> None:
+    assert grants(frozenset(held), required) is granted
+
+
+@pytest.mark.parametrize(
+    "scopes", [["session_recording"], ["a:admin"], [":read"], ["a:"], [5], "organization:read"]
+)
+def test_malformed_scopes_are_rejected(scopes: Any) -> None:
+    with pytest.raises((TypeError, ValueError)):
+        normalize_scopes(scopes)
+    with pytest.raises((TypeError, ValueError)):
+        AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=scopes)
+
+
+def test_client_scopes_are_exposed_as_a_frozenset() -> None:
+    client = AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=("a:read", "a:read", "*"))
+    assert client.scopes == frozenset({"a:read", "*"})
+
+
+# -- configuration ------------------------------------------------------------------------
+
+
+def test_api_key_and_base_url_from_arguments() -> None:
+    client = AsyncClient(api_key=API_KEY, base_url="https://api.example.com/")
+    assert client.base_url == "https://api.example.com"
+
+
+async def test_api_key_and_base_url_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, mocked: aioresponses
+) -> None:
+    monkeypatch.setenv("PRODUCT_ANALYTICS_API_KEY", "phx_from_env")
+    monkeypatch.setenv("PRODUCT_ANALYTICS_BASE_URL", "http://env.test")
+    mocked.get(ANY_URL, payload={"id": "r"})
+    async with AsyncClient() as client:
+        assert client.base_url == "http://env.test"
+        await client.roles.get(organization_id=ORG, id="r")
+    _, url, kwargs = only_call(mocked)
+    assert url.startswith("http://env.test/api/")
+    assert kwargs["headers"]["Authorization"] == "Bearer phx_from_env"
+
+
+async def test_arguments_win_over_the_environment(
+    monkeypatch: pytest.MonkeyPatch, mocked: aioresponses
+) -> None:
+    monkeypatch.setenv("PRODUCT_ANALYTICS_API_KEY", "phx_from_env")
+    monkeypatch.setenv("PRODUCT_ANALYTICS_BASE_URL", "http://env.test")
+    mocked.get(ANY_URL, payload={"id": "r"})
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL) as client:
+        await client.roles.get(organization_id=ORG, id="r")
+    _, url, kwargs = only_call(mocked)
+    assert url.startswith(BASE_URL + "/api/")
+    assert kwargs["headers"]["Authorization"] == f"Bearer {API_KEY}"
+
+
+@pytest.mark.parametrize("empty_env", [False, True], ids=["unset", "empty"])
+def test_missing_api_key_names_the_argument_and_the_variable(
+    empty_env: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if empty_env:
+        monkeypatch.setenv("PRODUCT_ANALYTICS_API_KEY", "")
+    with pytest.raises(ConfigurationError) as info:
+        AsyncClient(base_url=BASE_URL)
+    assert "api_key" in str(info.value)
+    assert "PRODUCT_ANALYTICS_API_KEY" in str(info.value)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, ProductAnalyticsError)
+
+
+@pytest.mark.parametrize("empty_env", [False, True], ids=["unset", "empty"])
+def test_missing_base_url_names_the_argument_and_the_variable(
+    empty_env: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if empty_env:
+        monkeypatch.setenv("PRODUCT_ANALYTICS_BASE_URL", "")
+    with pytest.raises(ConfigurationError) as info:
+        AsyncClient(api_key=API_KEY)
+    assert "base_url" in str(info.value)
+    assert "PRODUCT_ANALYTICS_BASE_URL" in str(info.value)
+
+
+def test_missing_both_reports_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ConfigurationError, match="PRODUCT_ANALYTICS_API_KEY"):
+        AsyncClient()
+
+
+@pytest.mark.parametrize(
+    "api_key", ["", "   ", "phx_a\nb", "phx_a\rb", "phx_\x00x", "phx_a b", 123, b"phx_bytes"],
+    ids=repr,
+)  # fmt: skip
+def test_bad_api_key_is_rejected(api_key: Any) -> None:
+    with pytest.raises(ConfigurationError, match="api_key"):
+        AsyncClient(api_key=api_key, base_url=BASE_URL)
+
+
+@pytest.mark.parametrize(
+    "base_url",
+    [
+        "api.example.com",
+        "ftp://api.example.com",
+        "http://",
+        "https:///path",
+        "http://api.example.com/?x=1",
+        "http://api.example.com/#frag",
+        "http://user:secret@api.example.com",
+        "http://api.example.com:99999",
+        "http://api.example.com:port",
+        "http://[::1",
+        "http://api.example.com/a b",
+        "http://api.example.com/\x00",
+        "",
+        5,
+    ],
+    ids=repr,
+)
+def test_bad_base_url_is_rejected(base_url: Any) -> None:
+    with pytest.raises(ConfigurationError, match="base_url"):
+        AsyncClient(api_key=API_KEY, base_url=base_url)
+
+
+@pytest.mark.parametrize(
+    ("base_url", "expected"),
+    [
+        ("http://127.0.0.1:8000", "http://127.0.0.1:8000"),
+        ("https://h.example/", "https://h.example"),
+        ("https://h.example/prefix/", "https://h.example/prefix"),
+        ("  https://h.example  ", "https://h.example"),
+    ],
+)
+def test_good_base_url_is_normalised(base_url: str, expected: str) -> None:
+    assert AsyncClient(api_key=API_KEY, base_url=base_url).base_url == expected
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"timeout": 0},
+        {"timeout": -1.0},
+        {"timeout": "30"},
+        {"timeout": None},
+        {"timeout": True},
+        {"timeout": math.nan},
+        {"timeout": math.inf},
+        {"max_retries": -1},
+        {"max_retries": 1.0},
+        {"max_retries": True},
+        {"max_retries": "2"},
+        {"max_concurrency": 0},
+        {"max_concurrency": -5},
+        {"max_concurrency": 2.5},
+        {"max_concurrency": None},
+        {"max_concurrency": False},
+        {"project_id": ""},
+        {"project_id": True},
+        {"project_id": 1.5},
+        {"organization_id": ""},
+        {"organization_id": 7},
+    ],
+    ids=repr,
+)
+def test_bad_numeric_and_default_settings_are_rejected(kwargs: dict[str, Any]) -> None:
+    with pytest.raises((TypeError, ValueError)) as info:
+        AsyncClient(api_key=API_KEY, base_url=BASE_URL, **kwargs)
+    assert next(iter(kwargs)) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"timeout": 0.5}, {"timeout": 10}, {"max_retries": 0}, {"max_concurrency": 1},
+     {"project_id": 3}, {"project_id": "3"}, {"organization_id": ORG}],
+    ids=repr,
+)  # fmt: skip
+def test_good_settings_are_accepted(kwargs: dict[str, Any]) -> None:
+    AsyncClient(api_key=API_KEY, base_url=BASE_URL, **kwargs)
+
+
+def test_max_concurrency_is_exposed() -> None:
+    assert AsyncClient(api_key=API_KEY, base_url=BASE_URL).max_concurrency == 32
+    assert AsyncClient(api_key=API_KEY, base_url=BASE_URL, max_concurrency=4).max_concurrency == 4
+
+
+async def test_per_call_timeout_overrides_the_clients(mocked: aioresponses) -> None:
+    mocked.get(ANY_URL, payload={"id": "r"}, repeat=True)
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, timeout=12.5) as client:
+        await client.roles.get(organization_id=ORG, id="r")
+        await client.roles.get(organization_id=ORG, id="r", timeout=0.25)
+    totals = [kwargs["timeout"].total for _, _, kwargs in _all_calls(mocked)]
+    assert totals == [12.5, 0.25]
+
+
+def _all_calls(mocked: aioresponses) -> list[tuple[str, str, dict[str, Any]]]:
+    return calls(mocked)
+
+
+# -- lifecycle ----------------------------------------------------------------------------
+
+
+def test_a_client_can_be_built_outside_an_event_loop() -> None:
+    client = AsyncClient(api_key=API_KEY, base_url=BASE_URL)
+    assert not client.closed
+
+
+async def test_async_with_closes_the_client(mocked: aioresponses) -> None:
+    mocked.get(ANY_URL, payload={"id": "r"})
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL) as client:
+        await client.roles.get(organization_id=ORG, id="r")
+        assert not client.closed
+    assert client.closed
+
+
+async def test_close_closes_the_client_and_is_idempotent(mocked: aioresponses) -> None:
+    mocked.get(ANY_URL, payload={"id": "r"})
+    client = AsyncClient(api_key=API_KEY, base_url=BASE_URL)
+    await client.roles.get(organization_id=ORG, id="r")
+    await client.close()
+    assert client.closed
+    await client.close()
+    assert client.closed
+
+
+async def test_close_of_an_unused_client() -> None:
+    client = AsyncClient(api_key=API_KEY, base_url=BASE_URL)
+    await client.close()
+    assert client.closed
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda c: c.roles.get(organization_id=ORG, id="r"),
+        lambda c: c.roles.list(organization_id=ORG),
+        lambda c: c.proxy_records.create(organization_id=ORG, domain="a.example"),
+        lambda c: c.session_recordings.get_many(project_id=1, ids=["a"]),
+    ],
+    ids=["get", "list", "create", "get_many"],
+)
+async def test_calling_after_close_raises_client_closed_error(
+    call: Any, mocked: aioresponses
+) -> None:
+    mocked.get(ANY_URL, payload={"id": "r"}, repeat=True)
+    mocked.post(ANY_URL, payload={"id": "r"}, repeat=True)
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL) as client:
+        await client.roles.get(organization_id=ORG, id="r")
+    with pytest.raises(ClientClosedError):
+        await call(client)
+    assert len(calls(mocked)) == 1
+
+
+async def test_reentering_a_closed_client_raises(mocked: aioresponses) -> None:
+    client = AsyncClient(api_key=API_KEY, base_url=BASE_URL)
+    await client.close()
+    with pytest.raises(ClientClosedError):
+        async with client:
+            pass
+
+
+async def test_client_closed_error_is_a_product_analytics_error() -> None:
+    assert issubclass(ClientClosedError, ProductAnalyticsError)
+
+
+async def test_no_unclosed_session_warning_after_use(serve: Any) -> None:
+    from aiohttp import web
+
+    async def ok(request: web.Request) -> web.Response:
+        return web.json_response({"id": request.match_info["id"]})
+
+    app = web.Application()
+    app.router.add_get("/api/organizations/{org}/roles/{id}/", ok)
+    base = await serve(app)
+    # Warnings are errors (pyproject.toml), and an unclosed aiohttp session warns when it
+    # is collected: collect now, inside the test, so that such a warning fails it.
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        async with AsyncClient(api_key=API_KEY, base_url=base) as client:
+            await asyncio.gather(*(client.roles.get(organization_id=ORG, id=str(i))
+                                   for i in range(5)))  # fmt: skip
+        del client
+        gc.collect()
+        await asyncio.sleep(0)
+    assert [str(w.message) for w in record] == []
