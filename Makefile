@@ -29,15 +29,15 @@ check-generated: install
 	echo "generated code is up to date"
 
 lint: install
-	$(PY) -m ruff check src tests codegen benchmarks
-	$(PY) -m ruff format --check src tests codegen benchmarks
+	$(PY) -m ruff check src tests codegen benchmarks scripts
+	$(PY) -m ruff format --check src tests codegen benchmarks scripts
 	$(PY) -m mypy src
 
 test: install check-generated lint
 	$(PY) -m pytest
 
 demo: install
-	@echo "make demo is not built yet (issue: CLI and demo)" >&2; exit 1
+	$(PY) scripts/demo.py
 
 bench: install
 	@echo "make bench is not built yet (issue: benchmarks)" >&2; exit 1

@@ -1,0 +1,3 @@
+from product_analytics.cli import main
+
+raise SystemExit(main())

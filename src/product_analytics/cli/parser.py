@@ -1,0 +1,176 @@
+"""The command line's arguments: subcommands, their options, and the shared connection ones."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+__all__ = ["build_parser"]
+
+PROJECT_ID_ENV = "PRODUCT_ANALYTICS_PROJECT_ID"
+ORGANIZATION_ID_ENV = "PRODUCT_ANALYTICS_ORGANIZATION_ID"
+
+EPILOG = """\
+Connection settings come from the options or the environment: PRODUCT_ANALYTICS_API_KEY,
+PRODUCT_ANALYTICS_BASE_URL, PRODUCT_ANALYTICS_PROJECT_ID, PRODUCT_ANALYTICS_ORGANIZATION_ID.
+Output is JSON on stdout: one document, or one document a line for lists. Errors go to
+stderr as one line, with a non-zero exit code.
+"""
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0, got {value}")
+    return value
+
+
+def _connection_options() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    group = common.add_argument_group("connection")
+    group.add_argument("--api-key", help="API key (default: $PRODUCT_ANALYTICS_API_KEY)")
+    group.add_argument("--base-url", help="service URL (default: $PRODUCT_ANALYTICS_BASE_URL)")
+    group.add_argument("--timeout", type=float, default=30.0, help="seconds per attempt")
+    group.add_argument("--max-retries", type=_non_negative_int, default=2)
+    return common
+
+
+def _project_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--project-id",
+        default=os.environ.get(PROJECT_ID_ENV),
+        help=f"project (environment) id (default: ${PROJECT_ID_ENV})",
+    )
+
+
+def _organization_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--organization-id",
+        default=os.environ.get(ORGANIZATION_ID_ENV),
+        help=f"organization id (default: ${ORGANIZATION_ID_ENV})",
+    )
+
+
+def _list_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--page-size", type=_positive_int, default=None, help="items per page")
+    parser.add_argument("--max-items", type=_positive_int, default=None, help="stop after N")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line; each leaf parser sets `command` to its handler's name."""
+    common = _connection_options()
+    parser = argparse.ArgumentParser(
+        prog="product-analytics",
+        description="Command line of the product-analytics API.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    groups = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
+
+    def leaf(
+        subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+        name: str,
+        command: str,
+        help_text: str,
+    ) -> argparse.ArgumentParser:
+        sub = subparsers.add_parser(name, parents=[common], help=help_text, description=help_text)
+        sub.set_defaults(command=command)
+        return sub
+
+    recordings = groups.add_parser("recordings", help="session recordings of a project")
+    rec = recordings.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = leaf(rec, "list", "recordings_list", "print every recording, one JSON object a line")
+    _project_option(sub)
+    _list_options(sub)
+    sub = leaf(rec, "get", "recordings_get", "print one recording")
+    _project_option(sub)
+    sub.add_argument("--id", required=True)
+    sub = leaf(rec, "delete", "recordings_delete", "delete one recording")
+    _project_option(sub)
+    sub.add_argument("--id", required=True)
+    sub = leaf(rec, "export", "recordings_export", "write every recording to a JSON-lines file")
+    _project_option(sub)
+    sub.add_argument("--out", required=True, help="file to write (replaced atomically)")
+    sub.add_argument("--page-size", type=_positive_int, default=500)
+    sub.add_argument(
+        "--concurrency",
+        type=_positive_int,
+        default=4,
+        help="pages fetched at once when the total is known",
+    )
+    sub.add_argument("--no-progress", action="store_true", help="no progress output")
+
+    proxies = groups.add_parser("proxy-records", help="reverse-proxy records of an organization")
+    prx = proxies.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = leaf(prx, "list", "proxy_records_list", "print every proxy record, one a line")
+    _organization_option(sub)
+    _list_options(sub)
+    sub = leaf(prx, "create", "proxy_records_create", "create a proxy record")
+    _organization_option(sub)
+    sub.add_argument("--domain", required=True)
+    sub = leaf(prx, "get", "proxy_records_get", "print one proxy record")
+    _organization_option(sub)
+    sub.add_argument("--id", required=True)
+    sub = leaf(prx, "update", "proxy_records_update", "change a proxy record's domain")
+    _organization_option(sub)
+    sub.add_argument("--id", required=True)
+    sub.add_argument("--domain", required=True)
+    sub = leaf(prx, "delete", "proxy_records_delete", "delete a proxy record")
+    _organization_option(sub)
+    sub.add_argument("--id", required=True)
+
+    roles = groups.add_parser("roles", help="roles of an organization")
+    rol = roles.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = leaf(rol, "list", "roles_list", "print every role, one a line")
+    _organization_option(sub)
+    _list_options(sub)
+    sub = leaf(rol, "create", "roles_create", "create a role")
+    _organization_option(sub)
+    sub.add_argument("--name", required=True)
+    sub.add_argument("--feature-flags-access-level", type=int, default=None)
+    sub = leaf(rol, "get", "roles_get", "print one role")
+    _organization_option(sub)
+    sub.add_argument("--id", required=True)
+
+    projects = groups.add_parser("projects", help="projects of an organization")
+    prj = projects.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = leaf(prj, "update", "projects_update", "change project settings")
+    _organization_option(sub)
+    sub.add_argument("--id", required=True, type=int)
+    sub.add_argument(
+        "--set",
+        dest="fields",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="a body field; VALUE is JSON, or else a plain string (repeatable)",
+    )
+    sub = leaf(prj, "delete", "projects_delete", "delete a project")
+    _organization_option(sub)
+    sub.add_argument("--id", required=True, type=int)
+    sub = leaf(prj, "reset-token", "projects_reset_token", "give a project a new API token")
+    _organization_option(sub)
+    sub.add_argument("--id", required=True, type=int)
+
+    fake = groups.add_parser(
+        "fake-server", help="run the bundled in-memory fake service in the foreground"
+    )
+    fake.set_defaults(command="fake_server")
+    fake.add_argument("--host", default="127.0.0.1")
+    fake.add_argument("--port", type=_non_negative_int, default=8765, help="0: any free port")
+    fake.add_argument("--recordings", type=_non_negative_int, default=1000)
+    fake.add_argument("--seed", type=int, default=0)
+    return parser

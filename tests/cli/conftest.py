@@ -1,0 +1,55 @@
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from product_analytics.cli import main
+from product_analytics.testing import FakeServer
+
+
+@dataclass
+class CliResult:
+    code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def documents(self) -> list[Any]:
+        return [json.loads(line) for line in self.stdout.splitlines() if line.strip()]
+
+
+@pytest_asyncio.fixture
+async def server() -> AsyncIterator[FakeServer]:
+    async with FakeServer(recordings=120, seed=3) as fake:
+        yield fake
+
+
+@pytest.fixture
+def cli_env(server: FakeServer, monkeypatch: pytest.MonkeyPatch) -> FakeServer:
+    monkeypatch.setenv("PRODUCT_ANALYTICS_API_KEY", server.api_key)
+    monkeypatch.setenv("PRODUCT_ANALYTICS_BASE_URL", server.base_url)
+    monkeypatch.setenv("PRODUCT_ANALYTICS_PROJECT_ID", str(server.project_id))
+    monkeypatch.setenv("PRODUCT_ANALYTICS_ORGANIZATION_ID", server.organization_id)
+    return server
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]) -> Any:
+    """Run the command line in a worker thread (it runs its own event loop) and capture it."""
+
+    async def run(*argv: str) -> CliResult:
+        capsys.readouterr()
+        try:
+            code = await asyncio.to_thread(main, list(argv))
+        except SystemExit as exit_:
+            code = int(exit_.code or 0)
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run

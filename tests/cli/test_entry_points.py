@@ -1,0 +1,98 @@
+"""The console script, `python -m product_analytics`, `fake-server` and the demo, as
+processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from product_analytics import AsyncClient
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = Path(sys.executable).parent / "product-analytics"
+
+
+def test_console_script_and_module_both_print_help() -> None:
+    for command in ([str(SCRIPT)], [sys.executable, "-m", "product_analytics"]):
+        result = subprocess.run([*command, "--help"], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0
+        for group in ("recordings", "proxy-records", "roles", "projects", "fake-server"):
+            assert group in result.stdout
+
+
+async def test_fake_server_command_serves_until_interrupted() -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "product_analytics", "fake-server",
+        "--port", "0", "--recordings", "12", "--seed", "4",
+        stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        info = json.loads(await asyncio.wait_for(process.stdout.readline(), 30))
+        assert info["base_url"].startswith("http://127.0.0.1:")
+        async with AsyncClient(api_key=info["api_key"], base_url=info["base_url"]) as client:
+            ids = [
+                r.id async for r in client.session_recordings.list(project_id=info["project_id"])
+            ]
+        assert len(ids) == 12
+    finally:
+        process.send_signal(signal.SIGINT)
+        code = await asyncio.wait_for(process.wait(), 30)
+    assert code == 130
+
+
+async def test_terminated_export_leaves_no_partial_file(tmp_path: Path) -> None:
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "product_analytics", "fake-server",
+        "--port", "0", "--recordings", "30000", stdout=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        info = json.loads(await asyncio.wait_for(server.stdout.readline(), 60))
+        export = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "product_analytics", "recordings", "export",
+            "--project-id", str(info["project_id"]), "--out", str(tmp_path / "big.jsonl"),
+            "--page-size", "20", "--concurrency", "1",
+            env={**os.environ, **info["env"]}, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        for _ in range(300):
+            if any(p.name.endswith(".part") for p in tmp_path.iterdir()):
+                break
+            await asyncio.sleep(0.05)
+        export.send_signal(signal.SIGTERM)
+        _, stderr = await asyncio.wait_for(export.communicate(), 60)
+        assert export.returncode == 143
+        assert b"interrupted" in stderr
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        server.send_signal(signal.SIGINT)
+        await asyncio.wait_for(server.wait(), 30)
+
+
+def test_demo_exports_every_seeded_recording_and_prints_the_summary(tmp_path: Path) -> None:
+    out = tmp_path / "demo.jsonl"
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "demo.py"),
+            "--recordings",
+            "600",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={k: v for k, v in os.environ.items() if not k.startswith("PRODUCT_ANALYTICS_")},
+    )
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["written"] == 600
+    assert {"seconds", "requests", "requests_per_second", "retries"} <= set(summary)
+    assert len(out.read_text().splitlines()) == 600
+    assert "exported 600 recordings" in result.stderr
