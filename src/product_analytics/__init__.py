@@ -30,6 +30,7 @@ from product_analytics.errors import (
 )
 from product_analytics.operation import NOT_GIVEN, NotGiven
 from product_analytics.pagination import Page, Pager
+from product_analytics.ratelimit import RateLimit
 from product_analytics.retries import RetryPolicy
 
 __all__ = [
@@ -54,6 +55,7 @@ __all__ = [
     "Pager",
     "PermissionDeniedError",
     "ProductAnalyticsError",
+    "RateLimit",
     "RateLimitError",
     "ResponseValidationError",
     "RetryPolicy",

@@ -36,6 +36,7 @@ from product_analytics.protocol import (
     decode_error,
     decode_success,
 )
+from product_analytics.ratelimit import RateLimit
 from product_analytics.resources import ClientResources
 from product_analytics.retries import Attempt, RetryPolicy, parse_retry_after
 from product_analytics.scopes import grants
@@ -69,8 +70,9 @@ class AsyncClient(ClientResources):
     the scopes the key holds: an operation needing another raises `MissingScopeError`
     before sending. `timeout` bounds one attempt of one request, in seconds. `max_retries`
     extra attempts follow a retryable failure (0 turns retries off); `retry_policy` replaces
-    the backoff settings. `project_id` and `organization_id` are the defaults of the path
-    parameters of those names.
+    the backoff settings. `rate_limit=RateLimit(240, per=60)` keeps every attempt of this
+    client under that many requests a window. `project_id` and `organization_id` are the
+    defaults of the path parameters of those names.
     """
 
     def __init__(
@@ -85,6 +87,7 @@ class AsyncClient(ClientResources):
         project_id: str | int | None = None,
         organization_id: str | None = None,
         retry_policy: RetryPolicy | None = None,
+        rate_limit: RateLimit | None = None,
     ) -> None:
         self._config = ClientConfig.resolve(
             api_key=api_key,
@@ -99,6 +102,9 @@ class AsyncClient(ClientResources):
         if retry_policy is None:
             retry_policy = RetryPolicy(max_retries=self._config.max_retries)
         self._retry = retry_policy
+        if rate_limit is not None and not isinstance(rate_limit, RateLimit):
+            raise TypeError("rate_limit must be a RateLimit, e.g. RateLimit(240, per=60)")
+        self._rate_limit = rate_limit
         self._transport = Transport(
             api_key=self._config.api_key,
             max_concurrency=self._config.max_concurrency,
@@ -217,6 +223,8 @@ class AsyncClient(ClientResources):
         retries = 0
         method = request.method
         while True:
+            if self._rate_limit is not None:
+                await self._rate_limit.acquire()
             self.stats.requests += 1
             try:
                 response = await self._transport.send(request)
