@@ -40,7 +40,7 @@ demo: install
 	$(PY) scripts/demo.py
 
 bench: install
-	@echo "make bench is not built yet (issue: benchmarks)" >&2; exit 1
+	$(PY) -m benchmarks.run $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -195,7 +195,12 @@ class Pager(Generic[ItemT]):
         walk = self._make_walk()
         page = await walk.page(self._first_url)
         while True:
-            pending = walk.spawn(page.next_page()) if page.has_next else None
+            pending = None
+            if page.has_next:
+                pending = walk.spawn(page.next_page())
+                # Let the fetch send its request now: a caller that consumes the page
+                # without awaiting would otherwise start it only after the whole page.
+                await asyncio.sleep(0)
             try:
                 yield page
             except BaseException:

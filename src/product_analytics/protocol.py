@@ -7,6 +7,7 @@ checked before anything is built, so bad input raises `TypeError` or `ValueError
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import re
@@ -211,6 +212,8 @@ def build_body(
         return json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{operation.operation_id}: the body is not JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"{operation.operation_id}: the body is nested too deeply") from None
 
 
 def build_headers(extra_headers: Mapping[str, str] | None, has_body: bool) -> Mapping[str, str]:
@@ -277,6 +280,23 @@ def _text(body: bytes) -> str:
     return body.decode("utf-8", errors="replace")
 
 
+def _validate_without_gc(model: type[pydantic.BaseModel], body: bytes) -> pydantic.BaseModel:
+    """`model.model_validate_json(body)` with the cyclic garbage collector paused.
+
+    A page of a thousand items creates some twelve thousand tracked objects, none of them
+    garbage; collections triggered while building them cost a third of the validation time.
+    The call is synchronous, so the pause ends before any other task runs, and the
+    collector's previous state is restored.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return model.model_validate_json(body)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def decode_success(
     operation: Operation[ResultT], response: RawResponse, *, method: str, url: str
 ) -> ResultT:
@@ -290,7 +310,7 @@ def decode_success(
             return None  # type: ignore[return-value]
         try:
             return json.loads(body)  # type: ignore[no-any-return]
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
             raise ResponseValidationError(
                 f"not JSON ({exc})",
                 method=method,
@@ -300,6 +320,8 @@ def decode_success(
             ) from None
     model = cast("type[pydantic.BaseModel]", operation.response_model)
     try:
+        if kind == "page":
+            return _validate_without_gc(model, body)  # type: ignore[return-value]
         return model.model_validate_json(body)  # type: ignore[return-value]
     except pydantic.ValidationError as exc:
         problems = "; ".join(
@@ -321,7 +343,7 @@ def decode_error(response: RawResponse, *, method: str, url: str) -> ApiStatusEr
     body: Any
     try:
         body = json.loads(text) if text.strip() else text
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep
         body = text
     return error_for_status(
         method=method,

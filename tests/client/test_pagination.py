@@ -520,3 +520,58 @@ async def test_list_query_carries_limit_offset_and_extra_query_on_every_page() -
         f"{RECORDINGS_PATH}?limit=2&q=a%20b&offset=6",
         f"{RECORDINGS_PATH}?limit=2&q=a%20b&offset=8",
     ]
+
+
+async def test_next_page_request_starts_before_a_non_awaiting_consumer_sees_an_item(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from aioresponses import aioresponses
+
+    from product_analytics import AsyncClient
+    from product_analytics.transport import Transport
+
+    base = "http://pager.test"
+    first = f"{base}/api/organizations/o/roles/?limit=2"
+    second = f"{base}/api/organizations/o/roles/?limit=2&offset=2"
+    sent: list[str] = []
+    send = Transport.send
+
+    async def spy(self: Transport, request: Any) -> Any:
+        sent.append(request.url)
+        return await send(self, request)
+
+    monkeypatch.setattr(Transport, "send", spy)
+    async with AsyncClient(api_key="k", base_url=base) as client:
+        with aioresponses() as mocked:
+            mocked.get(first, payload={"count": 3, "next": second, "results": [{}, {}]})
+            mocked.get(second, payload={"count": 3, "next": None, "results": [{}]})
+            seen_at_first_item: list[str] = []
+            count = 0
+            async for _role in client.roles.list(organization_id="o", limit=2):
+                if count == 0:
+                    seen_at_first_item = list(sent)
+                count += 1
+        assert seen_at_first_item == [first, second]
+        assert count == 3
+
+
+@pytest.mark.parametrize("enabled_before", [True, False])
+@pytest.mark.parametrize("body", [b'{"results": [{"id": "a"}]}', b'{"results": 5}'])
+def test_page_decoding_leaves_the_garbage_collector_as_it_found_it(
+    enabled_before: bool, body: bytes
+) -> None:
+    import gc
+
+    from product_analytics.errors import ResponseValidationError as BadBody
+    from product_analytics.operations import SESSION_RECORDINGS_LIST
+    from product_analytics.protocol import RawResponse, decode_success
+
+    (gc.enable if enabled_before else gc.disable)()
+    try:
+        try:
+            decode_success(SESSION_RECORDINGS_LIST, RawResponse(200, body), method="GET", url="u")
+        except BadBody:
+            assert body == b'{"results": 5}'
+        assert gc.isenabled() is enabled_before
+    finally:
+        gc.enable()

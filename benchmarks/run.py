@@ -1,0 +1,356 @@
+"""Run every benchmark, print a table and write `benchmarks/results.json`.
+
+    python -m benchmarks.run            # 5 rounds (a few minutes)
+    python -m benchmarks.run --quick    # 2 rounds, 1 memory run
+
+The server runs in a separate process (`benchmarks.server`); the variants of a scenario run
+interleaved in this one, and ratios are taken between medians of the same run. `--check`
+exits with status 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from benchmarks import scenarios
+from benchmarks.data import recording_id
+from benchmarks.server import ServerProcess
+
+__all__ = ["SCENARIOS", "Config", "format_table", "main", "run_all"]
+
+SCENARIOS = ("bulk", "iteration", "memory", "overhead")
+DEFAULT_OUTPUT = Path(__file__).resolve().parent / "results.json"
+
+
+@dataclass(frozen=True)
+class Config:
+    """Sizes and repetitions of one benchmark run."""
+
+    rounds: int = 5
+    bulk_count: int = 5_000
+    concurrency: int = 64
+    iteration_count: int = 100_000
+    page_size: int = 1_000
+    memory_runs: int = 3
+    overhead_calls: int = 20_000
+    overhead_repeat: int = 5
+    warmup: bool = True
+    scenarios: tuple[str, ...] = field(default=SCENARIOS)
+
+    @property
+    def recordings(self) -> int:
+        """How many recordings the server holds: the list that iteration and memory walk."""
+        if {"iteration", "memory"} & set(self.scenarios):
+            return self.iteration_count
+        return self.bulk_count
+
+
+# The targets of the issue: (figure, description, how it compares, bound).
+TARGETS: tuple[tuple[str, str, str, float], ...] = (
+    ("bulk.ratio_sdk_raw", "bulk get, SDK / raw aiohttp", ">=", 0.95),
+    ("bulk.ratio_sdk_httpx", "bulk get, SDK / httpx", ">=", 10.0),
+    ("iteration.ratio_sdk_raw", "iteration, SDK / raw pager", ">=", 1.0),
+    ("memory.sdk_growth_mb", "memory, SDK peak RSS growth (MB)", "<=", 50.0),
+)
+
+
+def _say(message: str) -> None:
+    print(f"  {message}", file=sys.stderr, flush=True)
+
+
+async def _bulk(config: Config, base_url: str, pid: int) -> dict[str, Any]:
+    ids = [recording_id(index) for index in range(config.bulk_count)]
+    n = config.concurrency
+    variants: dict[str, scenarios.Workload] = {
+        "sdk": lambda: scenarios.sdk_get_many(base_url, ids, n),
+        "raw_aiohttp": lambda: scenarios.raw_aiohttp_get(base_url, ids, n),
+        "httpx": lambda: scenarios.httpx_get(base_url, ids, n),
+    }
+    if config.warmup:
+        warm = ids[: min(len(ids), 500)]
+        await scenarios.sdk_get_many(base_url, warm, n)
+        await scenarios.raw_aiohttp_get(base_url, warm, n)
+        await scenarios.httpx_get(base_url, warm, n)
+    samples = await scenarios.interleave(
+        variants, rounds=config.rounds, server_pid=pid, progress=_say
+    )
+    result: dict[str, Any] = {
+        "count": config.bulk_count,
+        "concurrency": n,
+        "rounds": config.rounds,
+        **{name: scenarios.summarize(runs) for name, runs in samples.items()},
+    }
+    sdk = result["sdk"]["median_per_s"]
+    result["ratio_sdk_raw"] = sdk / result["raw_aiohttp"]["median_per_s"]
+    result["ratio_sdk_httpx"] = sdk / result["httpx"]["median_per_s"]
+    result["paired_ratio_sdk_raw"] = scenarios.paired_ratio(samples["sdk"], samples["raw_aiohttp"])
+    return result
+
+
+async def _iteration(config: Config, base_url: str, pid: int) -> dict[str, Any]:
+    size = config.page_size
+    variants: dict[str, scenarios.Workload] = {
+        "sdk": lambda: scenarios.sdk_iterate(base_url, size),
+        "raw_aiohttp": lambda: scenarios.raw_aiohttp_iterate(base_url, size),
+    }
+    if config.warmup:
+        for workload in variants.values():
+            await workload()
+    samples = await scenarios.interleave(
+        variants, rounds=config.rounds, server_pid=pid, progress=_say
+    )
+    for name, runs in samples.items():
+        if any(run.items != config.iteration_count for run in runs):
+            raise AssertionError(f"iteration {name}: not {config.iteration_count} recordings")
+    result: dict[str, Any] = {
+        "count": config.iteration_count,
+        "page_size": size,
+        "rounds": config.rounds,
+        **{name: scenarios.summarize(runs) for name, runs in samples.items()},
+    }
+    result["ratio_sdk_raw"] = result["sdk"]["median_per_s"] / result["raw_aiohttp"]["median_per_s"]
+    result["paired_ratio_sdk_raw"] = scenarios.paired_ratio(samples["sdk"], samples["raw_aiohttp"])
+    return result
+
+
+def _memory(config: Config, base_url: str) -> dict[str, Any]:
+    runs: dict[str, list[dict[str, Any]]] = {"sdk": [], "raw": []}
+    for index in range(config.memory_runs):
+        for mode in ("sdk", "raw") if index % 2 == 0 else ("raw", "sdk"):
+            run = scenarios.memory_run(mode, base_url, config.page_size)
+            if run["items"] != config.iteration_count:
+                raise AssertionError(f"memory {mode}: {run['items']} recordings")
+            runs[mode].append(run)
+            _say(f"memory run {index + 1}/{config.memory_runs} {mode}: {run['growth_mb']} MB")
+    return {
+        "count": config.iteration_count,
+        "page_size": config.page_size,
+        "runs": config.memory_runs,
+        "sdk_growth_mb": statistics.median(r["growth_mb"] for r in runs["sdk"]),
+        "raw_growth_mb": statistics.median(r["growth_mb"] for r in runs["raw"]),
+        "sdk_baseline_rss_mb": statistics.median(r["baseline_rss_mb"] for r in runs["sdk"]),
+        "raw_baseline_rss_mb": statistics.median(r["baseline_rss_mb"] for r in runs["raw"]),
+        "sdk_runs_mb": [r["growth_mb"] for r in runs["sdk"]],
+        "raw_runs_mb": [r["growth_mb"] for r in runs["raw"]],
+    }
+
+
+def _version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    cpu_model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    cpu_model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "cpus": os.cpu_count(),
+        "cpu_model": cpu_model,
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "packages": {
+            name: _version(name)
+            for name in ("product-analytics", "aiohttp", "pydantic", "pydantic-core", "httpx")
+        },
+    }
+
+
+def _load_average() -> list[float] | None:
+    """1, 5 and 15 minute load averages: other work on the machine skews the figures."""
+    try:
+        return [round(load, 2) for load in os.getloadavg()]
+    except OSError:
+        return None
+
+
+def _lookup(results: dict[str, Any], dotted: str) -> float | None:
+    value: Any = results
+    for key in dotted.split("."):
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return float(value)
+
+
+def evaluate_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each target of the issue with the measured figure and whether it is met."""
+    checked = []
+    for key, label, comparison, bound in TARGETS:
+        value = _lookup(results, key)
+        met = None
+        if value is not None:
+            met = value >= bound if comparison == ">=" else value <= bound
+        bound_text = f"{comparison} {bound:g}"
+        checked.append(
+            {"figure": key, "target": label, "bound": bound_text, "value": value, "met": met}
+        )
+    return checked
+
+
+def run_all(
+    config: Config,
+    *,
+    output: Path | None = DEFAULT_OUTPUT,
+    progress: Callable[[str], None] = _say,
+) -> dict[str, Any]:
+    """Run the scenarios of `config`; return the figures, and write them to `output`."""
+    unknown = set(config.scenarios) - set(SCENARIOS)
+    if unknown:
+        raise ValueError(f"unknown scenarios: {sorted(unknown)}")
+    if "bulk" in config.scenarios and config.bulk_count > config.recordings:
+        raise ValueError("bulk_count must not exceed iteration_count: the server holds those")
+    started = time.perf_counter()
+    results: dict[str, Any] = {
+        "started_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "machine": machine(),
+        "load_average_at_start": _load_average(),
+        "config": {**asdict(config), "scenarios": list(config.scenarios)},
+    }
+    network = {"bulk", "iteration", "memory"} & set(config.scenarios)
+    if network:
+        progress(f"starting the server ({config.recordings:,} recordings)")
+        with ServerProcess(recordings=config.recordings) as server:
+            if "bulk" in config.scenarios:
+                progress(f"bulk get: {config.bulk_count:,} at concurrency {config.concurrency}")
+                results["bulk"] = asyncio.run(_bulk(config, server.base_url, server.pid))
+            if "iteration" in config.scenarios:
+                progress(f"iteration: {config.iteration_count:,} in pages of {config.page_size}")
+                results["iteration"] = asyncio.run(_iteration(config, server.base_url, server.pid))
+            if "memory" in config.scenarios:
+                progress("memory: peak RSS growth of a fresh process iterating the list")
+                results["memory"] = _memory(config, server.base_url)
+    if "overhead" in config.scenarios:
+        progress(f"overhead: {config.overhead_calls:,} calls with the transport stubbed out")
+        results["overhead"] = scenarios.overhead(
+            config.overhead_calls, config.overhead_repeat, config.page_size
+        )
+    results["load_average_at_end"] = _load_average()
+    results["targets"] = evaluate_targets(results)
+    results["total_seconds"] = round(time.perf_counter() - started, 1)
+    if output is not None:
+        output.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    return results
+
+
+def _throughput(figures: dict[str, Any]) -> str:
+    return (
+        f"{figures['median_per_s']:>10,.0f} rec/s   "
+        f"{figures['client_cpu_us_per_item']:6.1f} µs CPU/rec   "
+        f"server CPU {figures['server_cpu_share']:4.0%}"
+    )
+
+
+def _ratio(figures: dict[str, Any]) -> str:
+    return (
+        f"{figures['ratio_sdk_raw']:>10.3f} x   "
+        f"(per-round pairs: {figures['paired_ratio_sdk_raw']:.3f} x)"
+    )
+
+
+def _rows(results: dict[str, Any]) -> list[tuple[str, str, str]]:
+    rows: list[tuple[str, str, str]] = []
+    bulk = results.get("bulk")
+    if bulk:
+        title = f"bulk get {bulk['count']:,} @ {bulk['concurrency']}"
+        for name in ("sdk", "raw_aiohttp", "httpx"):
+            rows.append((title, name, _throughput(bulk[name])))
+        rows.append((title, "sdk / raw", _ratio(bulk)))
+        rows.append((title, "sdk / httpx", f"{bulk['ratio_sdk_httpx']:>10.2f} x"))
+    iteration = results.get("iteration")
+    if iteration:
+        title = f"iterate {iteration['count']:,} / {iteration['page_size']}"
+        for name in ("sdk", "raw_aiohttp"):
+            rows.append((title, name, _throughput(iteration[name])))
+        rows.append((title, "sdk / raw", _ratio(iteration)))
+    memory = results.get("memory")
+    if memory:
+        title = f"memory {memory['count']:,}"
+        rows.append((title, "sdk", f"{memory['sdk_growth_mb']:>10.1f} MB peak RSS growth"))
+        rows.append((title, "raw_aiohttp", f"{memory['raw_growth_mb']:>10.1f} MB peak RSS growth"))
+    overhead = results.get("overhead")
+    if overhead:
+        title = "overhead (stubbed)"
+        for key, value in overhead.items():
+            per_item = key.endswith("_us_per_item")
+            name = key.removesuffix("_us_per_item" if per_item else "_us")
+            rows.append((title, name, f"{value:>10.2f} µs" + ("/rec" if per_item else "")))
+    return rows
+
+
+def format_table(results: dict[str, Any]) -> str:
+    """The figures as a plain-text table, then the targets."""
+    rows = _rows(results)
+    lines = []
+    if rows:
+        width = [max(len(row[i]) for row in rows) for i in range(2)]
+        previous = None
+        for scenario, variant, value in rows:
+            shown = scenario if scenario != previous else ""
+            previous = scenario
+            lines.append(f"{shown:<{width[0]}}  {variant:<{width[1]}}  {value}")
+    lines.append("")
+    for target in results.get("targets", []):
+        value = target["value"]
+        status = "n/a" if target["met"] is None else ("met" if target["met"] else "MISSED")
+        shown = "-" if value is None else f"{value:.3g}"
+        lines.append(f"target {target['target']} {target['bound']}: {shown}  [{status}]")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.run", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("--quick", action="store_true", help="2 rounds and 1 memory run")
+    parser.add_argument("--rounds", type=int, help="rounds of each interleaved scenario")
+    parser.add_argument("--only", nargs="+", choices=SCENARIOS, help="run these scenarios")
+    parser.add_argument("--bulk-count", type=int)
+    parser.add_argument("--iteration-count", type=int)
+    parser.add_argument("--concurrency", type=int)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
+    args = parser.parse_args(argv)
+    config = Config()
+    if args.quick:
+        config = replace(config, rounds=2, memory_runs=1, overhead_repeat=3)
+    overrides = {
+        "rounds": args.rounds,
+        "bulk_count": args.bulk_count,
+        "iteration_count": args.iteration_count,
+        "concurrency": args.concurrency,
+        "scenarios": tuple(args.only) if args.only else None,
+    }
+    config = replace(config, **{k: v for k, v in overrides.items() if v is not None})
+    results = run_all(config, output=args.output)
+    print(format_table(results))
+    print(f"\nwritten to {args.output} ({results['total_seconds']} s)")
+    missed = [t for t in results["targets"] if t["met"] is False]
+    return 1 if args.check and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""The benchmark code on tiny sizes, so that it does not rot: no timing is asserted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from benchmarks.data import index_of, recording_bytes, recording_id
+from benchmarks.run import SCENARIOS, Config, format_table, run_all
+
+from product_analytics import models
+
+
+def test_recordings_are_realistic_and_carry_their_index() -> None:
+    body = recording_bytes(42)
+    assert 800 <= len(body) <= 1_500
+    recording = models.SessionRecording.model_validate_json(body)
+    assert recording.id == recording_id(42)
+    assert recording.person is not None
+    assert recording.person.properties
+    assert index_of(recording_id(123_456)) == 123_456
+    assert index_of("not-a-recording") is None
+
+
+def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
+    config = Config(
+        rounds=1,
+        bulk_count=50,
+        concurrency=8,
+        iteration_count=120,
+        page_size=50,
+        memory_runs=1,
+        overhead_calls=200,
+        overhead_repeat=1,
+        warmup=False,
+    )
+    output = tmp_path / "results.json"
+
+    results = run_all(config, output=output, progress=lambda message: None)
+
+    written = json.loads(output.read_text(encoding="utf-8"))
+    assert written == json.loads(json.dumps(results))
+    for key in (*SCENARIOS, "machine", "config", "targets"):
+        assert key in written
+    bulk, iteration = written["bulk"], written["iteration"]
+    for name in ("sdk", "raw_aiohttp", "httpx"):
+        assert bulk[name]["items"] == 50
+        assert bulk[name]["median_per_s"] > 0
+    assert {"ratio_sdk_raw", "paired_ratio_sdk_raw", "ratio_sdk_httpx"} <= set(bulk)
+    for name in ("sdk", "raw_aiohttp"):
+        assert iteration[name]["items"] == 120
+    assert {"ratio_sdk_raw", "paired_ratio_sdk_raw"} <= set(iteration)
+    assert {"sdk_growth_mb", "raw_growth_mb"} <= set(written["memory"])
+    assert {"get_us", "build_request_us", "decode_success_us"} <= set(written["overhead"])
+    assert all(target["value"] is not None for target in written["targets"])
+    assert "sdk / raw" in format_table(results)
