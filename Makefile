@@ -42,5 +42,8 @@ demo: install
 bench: install
 	$(PY) -m benchmarks.run $(BENCH_ARGS)
 
+soak: install
+	$(PY) scripts/soak.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

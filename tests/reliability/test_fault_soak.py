@@ -1,0 +1,72 @@
+"""Suite 1: `get_many` of 1,000 recordings against a FakeServer answering a fifth of the
+requests with a fault (503, 500, 429 with Retry-After, dropped connections, headers later than
+the timeout, bodies stalling past it): every recording comes back once, in order, with no
+error, and the client retried exactly as often as the server log shows attempts failing."""
+
+from __future__ import annotations
+
+from .scenarios import FaultSoakResult, fault_soak
+from .support import FIGURES, Figure
+
+RECORDINGS = 1000
+FAULT_RATE = 0.2
+SEED = 1
+_runs: dict[int, FaultSoakResult] = {}
+
+
+async def soak(seed: int = SEED, *, again: bool = False) -> FaultSoakResult:
+    """The soak of `seed`, run once per test session (unless `again`)."""
+    if seed in _runs and not again:
+        return _runs[seed]
+    result = await fault_soak(RECORDINGS, seed=seed, fault_rate=FAULT_RATE)
+    _runs.setdefault(seed, result)
+    FIGURES.append(
+        Figure(
+            f"fault soak: get_many (seed {seed}{', rerun' if again else ''})",
+            cases=result.cases,
+            faults=sum(result.faults_injected.values()),
+            retries=result.retries,
+            lost=result.lost,
+            duplicated=result.duplicated,
+            leaked=result.probe.leaked,
+            seconds=result.seconds,
+        )
+    )
+    return result
+
+
+async def test_every_recording_comes_back_once_in_order_under_a_fifth_of_faults() -> None:
+    result = await soak()
+    assert result.error is None, f"get_many raised {result.error!r}"
+    assert result.returned_ids == result.expected_ids
+    assert (result.lost, result.duplicated, result.misplaced) == (0, 0, 0)
+    assert len(result.expected_ids) == RECORDINGS
+
+
+async def test_the_retry_count_is_what_the_server_log_implies() -> None:
+    result = await soak()
+    # Every attempt the server saw was counted by the client, and every failed one retried.
+    assert result.logged_requests == result.requests
+    assert result.failed_attempts == result.faulted_requests
+    assert result.retries == result.failed_attempts
+    assert result.requests == RECORDINGS + result.retries
+    # Each kind of fault was injected, at about the rate asked for.
+    assert set(result.faults_injected) == {"error", "drop", "latency", "stall"}
+    share = result.faulted_requests / result.logged_requests
+    assert 0.15 < share < 0.25, share
+
+
+async def test_the_soak_is_deterministic_for_a_seed() -> None:
+    first = await soak()
+    second = await soak(again=True)
+    assert first.retries == second.retries
+    assert first.faults_injected == second.faults_injected
+    assert first.returned_ids == second.returned_ids
+
+
+async def test_the_soak_leaks_nothing() -> None:
+    result = await soak()
+    assert result.probe.pending_tasks == []
+    assert result.probe.loop_errors == []
+    assert result.probe.resource_warnings == []
+    assert result.probe.key_in_logs == result.probe.key_in_errors == 0

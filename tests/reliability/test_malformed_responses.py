@@ -1,0 +1,67 @@
+"""Suite 4: malformed answers from a raw loopback server, to single gets, the open-JSON
+operation, list pages (the first, and a prefetched second) and `get_many`: always the result
+the body allows or a typed error (`ResponseValidationError`, `ApiTimeoutError`,
+`ApiConnectionError`, `ApiStatusError`), never a hang, never a bare `KeyError`,
+`TypeError`, `ValueError`, `JSONDecodeError` or `RecursionError`."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from product_analytics import ApiError, ResponseValidationError
+
+from .malformed import CASES, TARGETS, Outcome, run_malformed
+from .support import FIGURES, Figure
+
+_runs: list[tuple[list[Outcome], int, float]] = []
+
+
+async def outcomes() -> list[Outcome]:
+    """Every case against every target, run once per test session."""
+    if not _runs:
+        started = time.perf_counter()
+        found, probe = await run_malformed()
+        seconds = time.perf_counter() - started
+        _runs.append((found, probe.leaked, seconds))
+        FIGURES.append(
+            Figure(
+                "malformed responses",
+                cases=len(found),
+                leaked=probe.leaked,
+                seconds=seconds,
+                failed=sum(not o.good for o in found),
+            )
+        )
+    return _runs[0][0]
+
+
+@pytest.mark.parametrize("case", [c.name for c in CASES])
+async def test_a_malformed_answer_ends_in_a_typed_error_or_the_allowed_result(case: str) -> None:
+    found = [o for o in await outcomes() if o.case == case]
+    assert [o.target for o in found] == list(TARGETS)
+    for outcome in found:
+        assert outcome.result != "hang", f"{outcome.target} did not end"
+        if outcome.error is not None:
+            assert isinstance(outcome.error, ApiError), (outcome.target, repr(outcome.error))
+        assert outcome.good, (outcome.target, outcome.result, outcome.expected, outcome.error)
+
+
+async def test_no_call_hangs_or_waits_much_past_its_timeout() -> None:
+    found = await outcomes()
+    assert max(o.seconds for o in found) < 5.0
+
+
+async def test_a_validation_error_names_the_request_and_keeps_only_an_excerpt() -> None:
+    found = await outcomes()
+    huge = next(o for o in found if o.case == "huge-20mb-list" and o.target == "get")
+    assert isinstance(huge.error, ResponseValidationError)
+    assert "GET" in str(huge.error)
+    assert "/session_recordings/bad/" in str(huge.error)
+    assert len(str(huge.error)) < 2000
+
+
+async def test_malformed_answers_leak_nothing() -> None:
+    await outcomes()
+    assert _runs[0][1] == 0
