@@ -26,7 +26,7 @@ from product_analytics.errors import (
     RateLimitError,
 )
 from product_analytics.operation import Operation
-from product_analytics.pagination import Pager, _Walk, origin
+from product_analytics.pagination import Pager, _Walk
 from product_analytics.protocol import (
     PreparedRequest,
     RequestOptions,
@@ -35,6 +35,7 @@ from product_analytics.protocol import (
     check_timeout,
     decode_error,
     decode_success,
+    origin,
 )
 from product_analytics.ratelimit import RateLimit
 from product_analytics.resources import ClientResources

@@ -18,18 +18,11 @@ from urllib.parse import parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsp
 from pydantic import BaseModel
 
 from product_analytics.errors import ClientClosedError, ResponseValidationError
+from product_analytics.protocol import Origin, origin
 
 __all__ = ["Page", "Pager", "next_url"]
 
 ItemT = TypeVar("ItemT")
-
-
-def origin(url: str) -> tuple[str, str, int | None]:
-    """Scheme, host and effective port of an absolute URL."""
-    parts = urlsplit(url)
-    scheme = parts.scheme.lower()
-    port = parts.port or {"http": 80, "https": 443}.get(scheme)
-    return scheme, (parts.hostname or "").lower(), port
 
 
 def _with_offset(url: str, offset: int) -> str:
@@ -46,8 +39,9 @@ def _query_int(url: str, name: str) -> int | None:
     return None
 
 
-def next_url(page_url: str, envelope: BaseModel, results_count: int, base_origin: tuple[
-    str, str, int | None]) -> str | None:  # fmt: skip
+def next_url(
+    page_url: str, envelope: BaseModel, results_count: int, base_origin: Origin
+) -> str | None:
     """Where the page after the one fetched from `page_url` is, or None if it was the last.
 
     Raises `ResponseValidationError` for a `next` link on another origin than the client's
@@ -82,7 +76,7 @@ class _Walk(Generic[ItemT]):
     with the position in the chain of pages at which each was first fetched."""
 
     fetch: Callable[[str], Awaitable[tuple[BaseModel, str]]]
-    base_origin: tuple[str, str, int | None]
+    base_origin: Origin
     spawn: Callable[[Awaitable[Page[ItemT] | None]], asyncio.Future[Page[ItemT] | None]]
     seen: dict[str, int] = field(default_factory=dict)
 

@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urljoin, urlsplit
 
 import pydantic
 
@@ -81,6 +81,42 @@ class RawResponse:
     status: int
     body: bytes
     retry_after: str | None = None
+
+
+Origin = tuple[str, str, int | None]
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+
+
+def origin(url: str) -> Origin:
+    """Scheme, host and effective port of an absolute URL."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    port = parts.port or {"http": 80, "https": 443}.get(scheme)
+    return scheme, (parts.hostname or "").lower(), port
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect:
+    """The request a redirect asks for: `keep_body` False means a GET without the body."""
+
+    method: str
+    url: str
+    keep_body: bool
+
+
+def follow_redirect(method: str, url: str, status: int, location: str) -> Redirect | None:
+    """Where the redirect answer (`status`, `location`) to `method url` leads, or None when
+    it leaves the origin of `url`: neither the API key nor the body goes to another host.
+
+    303, and 301/302 after a POST, continue as a GET without body; 307 and 308, and 301/302
+    after other methods, repeat the request as it was.
+    """
+    target = urljoin(url, location)
+    if origin(target) != origin(url):
+        return None
+    if status == 303 or (status in (301, 302) and method == "POST"):
+        return Redirect("GET", target, keep_body=False)
+    return Redirect(method, target, keep_body=True)
 
 
 def encode_path_segment(param: PathParam, value: object) -> str:

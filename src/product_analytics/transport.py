@@ -17,20 +17,26 @@ import aiohttp
 from yarl import URL
 
 from product_analytics.errors import ApiConnectionError, ApiTimeoutError, ClientClosedError
-from product_analytics.protocol import PreparedRequest, RawResponse
+from product_analytics.protocol import (
+    REDIRECT_STATUSES,
+    PreparedRequest,
+    RawResponse,
+    follow_redirect,
+)
 
 __all__ = ["Transport", "logger"]
 
 logger = logging.getLogger("product_analytics")
 
 REDACTED = "Bearer ***"
+MAX_REDIRECTS = 10
 
 
 class Transport:
     """Sends requests on one pooled aiohttp session, adding `Authorization` to each."""
 
     __slots__ = ("_authorization", "_closed", "_max_concurrency", "_session", "_timeouts",
-                 "_user_agent", "default_timeout", "requests_sent")  # fmt: skip
+                 "_user_agent", "default_timeout")  # fmt: skip
 
     def __init__(
         self, *, api_key: str, max_concurrency: int, default_timeout: float, user_agent: str
@@ -42,7 +48,6 @@ class Transport:
         self._user_agent = user_agent
         self._closed = False
         self.default_timeout = default_timeout
-        self.requests_sent = 0
 
     def __repr__(self) -> str:
         return f"<Transport max_concurrency={self._max_concurrency} closed={self._closed}>"
@@ -88,21 +93,12 @@ class Transport:
             shown = {**headers, "Authorization": REDACTED}
             logger.debug("request %s %s headers=%s", request.method, request.url, shown)
             started = time.perf_counter()
-        self.requests_sent += 1
         # The SDK's error is raised after the `except` blocks, not inside them, so that its
         # `__context__` does not keep aiohttp's exception (whose request info holds the
         # Authorization header).
         failure: Exception | None = None
         try:
-            async with session.request(
-                request.method,
-                URL(request.url, encoded=True),
-                headers=headers,
-                data=request.body,
-                timeout=self._timeout(request.timeout),
-            ) as response:
-                body = await response.read()
-                result = RawResponse(response.status, body, response.headers.get("Retry-After"))
+            result = await self._follow(session, request, headers)
         except asyncio.CancelledError:
             # Closing the session cancels the requests waiting for a connection; they get
             # a clear error rather than a cancellation nobody asked for.
@@ -110,26 +106,15 @@ class Transport:
                 raise
             failure = self._closed_in_flight()
         except (asyncio.TimeoutError, TimeoutError):
-            failure = ApiTimeoutError(
-                f"{request.method} {request.url}: no answer within "
-                f"{self._timeout(request.timeout).total} s",
-                method=request.method,
-                url=request.url,
-                request_sent=True,
-            )
+            seconds = self._timeout(request.timeout).total
+            failure = _failure(ApiTimeoutError, request, f"no answer within {seconds} s", True)
         except aiohttp.ClientConnectorError as exc:
-            failure = ApiConnectionError(
-                f"{request.method} {request.url}: could not connect: {_describe(exc)}",
-                method=request.method,
-                url=request.url,
-                request_sent=False,
+            failure = _failure(
+                ApiConnectionError, request, f"could not connect: {_describe(exc)}", False
             )
         except aiohttp.ClientError as exc:
-            failure = ApiConnectionError(
-                f"{request.method} {request.url}: connection failed: {_describe(exc)}",
-                method=request.method,
-                url=request.url,
-                request_sent=True,
+            failure = _failure(
+                ApiConnectionError, request, f"connection failed: {_describe(exc)}", True
             )
         except RuntimeError:
             if not (self._closed or session.closed):
@@ -146,6 +131,38 @@ class Transport:
                 result.status, request.method, request.url, elapsed, len(result.body),
             )  # fmt: skip
         return result
+
+    async def _follow(
+        self, session: aiohttp.ClientSession, request: PreparedRequest, headers: dict[str, str]
+    ) -> RawResponse:
+        """Send `request`, following redirects that stay on its origin; a redirect
+        elsewhere, or more than `MAX_REDIRECTS`, ends as that 3xx answer with a body that
+        says why."""
+        method, url, body = request.method, request.url, request.body
+        timeout = self._timeout(request.timeout)
+        for _ in range(MAX_REDIRECTS + 1):
+            async with session.request(
+                method,
+                URL(url, encoded=True),
+                headers=headers,
+                data=body,
+                timeout=timeout,
+                allow_redirects=False,
+            ) as response:
+                payload = await response.read()
+                location = response.headers.get("Location")
+                result = RawResponse(response.status, payload, response.headers.get("Retry-After"))
+            if result.status not in REDIRECT_STATUSES or location is None:
+                return result
+            redirect = follow_redirect(method, url, result.status, location)
+            if redirect is None:
+                reason = f"a redirect to another origin ({location}) is not followed"
+                return RawResponse(result.status, reason.encode())
+            method, url = redirect.method, redirect.url
+            if not redirect.keep_body:
+                body = None
+                headers.pop("Content-Type", None)
+        return RawResponse(result.status, f"more than {MAX_REDIRECTS} redirects".encode())
 
     @staticmethod
     def _closed_in_flight() -> ClientClosedError:
@@ -166,6 +183,17 @@ def _cancel_requested() -> bool:
     task = asyncio.current_task()
     cancelling = getattr(task, "cancelling", None)
     return cancelling is None or cancelling() > 0
+
+
+def _failure(
+    kind: type[ApiConnectionError], request: PreparedRequest, what: str, request_sent: bool
+) -> ApiConnectionError:
+    return kind(
+        f"{request.method} {request.url}: {what}",
+        method=request.method,
+        url=request.url,
+        request_sent=request_sent,
+    )
 
 
 def _describe(exc: BaseException) -> str:

@@ -14,6 +14,7 @@ from aioresponses import aioresponses
 from product_analytics import AsyncClient
 from product_analytics.errors import (
     ApiConnectionError,
+    ApiStatusError,
     ApiTimeoutError,
     ClientClosedError,
     NotFoundError,
@@ -162,19 +163,18 @@ async def test_transport_errors_via_aioresponses_become_api_connection_errors() 
 # -- redirects -----------------------------------------------------------------------------
 
 
-async def test_redirect_to_another_origin_does_not_carry_the_api_key() -> None:
+async def test_redirect_to_another_origin_is_not_followed() -> None:
     async with serve(answer_record) as other:
 
         async def redirect(request: web.Request) -> web.Response:
             raise web.HTTPFound(f"{other.base_url}/api/organizations/{ORG}/proxy_records/r1/")
 
         async with serve(redirect) as server, client_for(server) as client:
-            await get_record(client)
+            with pytest.raises(ApiStatusError, match="redirect to another origin") as caught:
+                await get_record(client)
+    assert caught.value.status_code == 302
     assert server.received[0].headers["Authorization"] == f"Bearer {API_KEY}"
-    assert len(other.received) == 1
-    headers = other.received[0].headers
-    assert "Authorization" not in headers
-    assert all(API_KEY not in value for value in headers.values())
+    assert other.received == []
 
 
 async def test_redirect_on_the_same_origin_is_followed_with_the_key() -> None:
@@ -321,3 +321,44 @@ async def test_http_errors_from_a_real_server_are_typed() -> None:
             await get_record(client)
     assert caught.value.status_code == 404
     assert caught.value.detail == "Not found."
+
+
+@pytest.mark.parametrize(
+    ("method", "status", "location", "expected"),
+    [
+        ("GET", 301, "/b/", ("GET", "http://h:1/b/", True)),
+        ("POST", 302, "/b/", ("GET", "http://h:1/b/", False)),
+        ("POST", 303, "http://h:1/b/", ("GET", "http://h:1/b/", False)),
+        ("PATCH", 307, "b/", ("PATCH", "http://h:1/a/b/", True)),
+        ("POST", 308, "/b/?x=1", ("POST", "http://h:1/b/?x=1", True)),
+        ("GET", 301, "https://h:1/b/", None),
+        ("GET", 302, "http://h:2/b/", None),
+        ("POST", 307, "//elsewhere/b/", None),
+    ],
+)
+def test_follow_redirect_keeps_to_the_origin_and_drops_the_body_like_browsers(
+    method: str, status: int, location: str, expected: tuple[str, str, bool] | None
+) -> None:
+    from product_analytics.protocol import follow_redirect
+
+    redirect = follow_redirect(method, "http://h:1/a/", status, location)
+    if expected is None:
+        assert redirect is None
+    else:
+        assert redirect is not None
+        assert (redirect.method, redirect.url, redirect.keep_body) == expected
+
+
+async def test_post_redirected_with_303_on_the_same_origin_continues_as_a_get() -> None:
+    async def handler(request: web.Request) -> web.Response:
+        if request.method == "POST":
+            raise web.HTTPSeeOther(f"/api/organizations/{ORG}/proxy_records/r1/")
+        return json_response(proxy_record("r1"))
+
+    async with serve(handler) as server, client_for(server) as client:
+        record = await client.proxy_records.create(organization_id=ORG, domain="d.example")
+    assert record.id == "r1"
+    assert [(r.method, r.headers.get("Content-Type")) for r in server.received] == [
+        ("POST", "application/json"),
+        ("GET", None),
+    ]

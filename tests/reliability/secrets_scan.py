@@ -1,8 +1,9 @@
 """The key never shows: calls of every kind (successes, retries, every error status, timeouts,
 dropped and refused connections, bodies that do not parse, scope and input errors, paging,
 use after close) with DEBUG logging on, every log record, exception and repr scanned for it;
-and nothing on another origin (a second loopback server) ever receives it, whether reached
-by a `next` link or by a redirect (301, 302, 303, 307, 308; GET and POST).
+and nothing on another origin (a second loopback server) ever receives it, whether pointed
+at by a `next` link or by a redirect (301, 302, 303, 307, 308; GET and POST): neither is
+followed.
 """
 
 from __future__ import annotations
