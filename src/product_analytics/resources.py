@@ -143,7 +143,7 @@ class SessionRecordings(Resource):
     ) -> (
         builtins.list[models.SessionRecording] | builtins.list[models.SessionRecording | Exception]
     ):
-        """Retrieve one session recording.: many at once, one request per value of ``ids``.
+        """Many at once: ``get`` once per value of ``ids``, concurrently.
 
         At most ``concurrency`` requests are in flight (default: the client's
         ``max_concurrency``). Results come back in the order of ``ids``. The first
