@@ -105,6 +105,7 @@ async def _iteration(config: Config, base_url: str, pid: int) -> dict[str, Any]:
     variants: dict[str, scenarios.Workload] = {
         "sdk": lambda: scenarios.sdk_iterate(base_url, size),
         "raw_aiohttp": lambda: scenarios.raw_aiohttp_iterate(base_url, size),
+        "raw_aiohttp_models": lambda: scenarios.raw_aiohttp_models_iterate(base_url, size),
     }
     if config.warmup:
         for workload in variants.values():
@@ -123,6 +124,9 @@ async def _iteration(config: Config, base_url: str, pid: int) -> dict[str, Any]:
     }
     result["ratio_sdk_raw"] = result["sdk"]["median_per_s"] / result["raw_aiohttp"]["median_per_s"]
     result["paired_ratio_sdk_raw"] = scenarios.paired_ratio(samples["sdk"], samples["raw_aiohttp"])
+    result["ratio_sdk_raw_models"] = (
+        result["sdk"]["median_per_s"] / result["raw_aiohttp_models"]["median_per_s"]
+    )
     return result
 
 
@@ -283,9 +287,11 @@ def _rows(results: dict[str, Any]) -> list[tuple[str, str, str]]:
     iteration = results.get("iteration")
     if iteration:
         title = f"iterate {iteration['count']:,} / {iteration['page_size']}"
-        for name in ("sdk", "raw_aiohttp"):
+        for name in ("sdk", "raw_aiohttp", "raw_aiohttp_models"):
             rows.append((title, name, _throughput(iteration[name])))
         rows.append((title, "sdk / raw", _ratio(iteration)))
+        ratio = iteration["ratio_sdk_raw_models"]
+        rows.append((title, "sdk / raw_models", f"{ratio:>10.3f} x"))
     memory = results.get("memory")
     if memory:
         title = f"memory {memory['count']:,}"

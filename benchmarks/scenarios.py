@@ -183,6 +183,27 @@ async def raw_aiohttp_iterate(base_url: str, page_size: int) -> int:
     return count
 
 
+async def raw_aiohttp_models_iterate(base_url: str, page_size: int) -> int:
+    """The raw pager validating each page into the SDK's models: the same typed result
+    as the SDK's, without its prefetch. A reference, not a target."""
+    count = 0
+    clicks = 0
+    headers = _headers()
+    url: str | None = _list_url(base_url, page_size)
+    async with aiohttp.ClientSession() as session:
+        while url:
+            async with session.get(url, headers=headers) as response:
+                body = await response.read()
+                if response.status != 200:
+                    raise RuntimeError(f"raw aiohttp: status {response.status}")
+            page = models.PaginatedSessionRecordingList.model_validate_json(body)
+            for recording in page.results:
+                count += 1
+                clicks += recording.click_count or 0
+            url = page.next
+    return count
+
+
 # -- timing -------------------------------------------------------------------------------
 
 

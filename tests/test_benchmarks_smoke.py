@@ -47,9 +47,9 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
         assert bulk[name]["items"] == 50
         assert bulk[name]["median_per_s"] > 0
     assert {"ratio_sdk_raw", "paired_ratio_sdk_raw", "ratio_sdk_httpx"} <= set(bulk)
-    for name in ("sdk", "raw_aiohttp"):
+    for name in ("sdk", "raw_aiohttp", "raw_aiohttp_models"):
         assert iteration[name]["items"] == 120
-    assert {"ratio_sdk_raw", "paired_ratio_sdk_raw"} <= set(iteration)
+    assert {"ratio_sdk_raw", "paired_ratio_sdk_raw", "ratio_sdk_raw_models"} <= set(iteration)
     assert {"sdk_growth_mb", "raw_growth_mb"} <= set(written["memory"])
     assert {"get_us", "build_request_us", "decode_success_us"} <= set(written["overhead"])
     assert all(target["value"] is not None for target in written["targets"])
