@@ -105,7 +105,7 @@ async def _iteration(config: Config, base_url: str, pid: int) -> dict[str, Any]:
     variants: dict[str, scenarios.Workload] = {
         "sdk": lambda: scenarios.sdk_iterate(base_url, size),
         "raw_aiohttp": lambda: scenarios.raw_aiohttp_iterate(base_url, size),
-        "raw_aiohttp_models": lambda: scenarios.raw_aiohttp_models_iterate(base_url, size),
+        "raw_aiohttp_models": lambda: scenarios.raw_aiohttp_iterate(base_url, size, typed=True),
     }
     if config.warmup:
         for workload in variants.values():

@@ -163,8 +163,12 @@ async def sdk_iterate(base_url: str, page_size: int) -> int:
     return count
 
 
-async def raw_aiohttp_iterate(base_url: str, page_size: int) -> int:
-    """The hand-written baseline: fetch a page, `json.loads` it, use it, follow `next`."""
+async def raw_aiohttp_iterate(base_url: str, page_size: int, *, typed: bool = False) -> int:
+    """The hand-written baseline: fetch a page, `json.loads` it, use it, follow `next`.
+
+    With `typed`, each page is validated into the SDK's models instead: the same typed
+    result as the SDK's, without its prefetch (a reference, not a target).
+    """
     count = 0
     clicks = 0
     headers = _headers()
@@ -175,32 +179,18 @@ async def raw_aiohttp_iterate(base_url: str, page_size: int) -> int:
                 body = await response.read()
                 if response.status != 200:
                     raise RuntimeError(f"raw aiohttp: status {response.status}")
-            page = json.loads(body)
-            for recording in page["results"]:
-                count += 1
-                clicks += recording["click_count"] or 0
-            url = page["next"]
-    return count
-
-
-async def raw_aiohttp_models_iterate(base_url: str, page_size: int) -> int:
-    """The raw pager validating each page into the SDK's models: the same typed result
-    as the SDK's, without its prefetch. A reference, not a target."""
-    count = 0
-    clicks = 0
-    headers = _headers()
-    url: str | None = _list_url(base_url, page_size)
-    async with aiohttp.ClientSession() as session:
-        while url:
-            async with session.get(url, headers=headers) as response:
-                body = await response.read()
-                if response.status != 200:
-                    raise RuntimeError(f"raw aiohttp: status {response.status}")
-            page = models.PaginatedSessionRecordingList.model_validate_json(body)
-            for recording in page.results:
-                count += 1
-                clicks += recording.click_count or 0
-            url = page.next
+            if typed:
+                page = models.PaginatedSessionRecordingList.model_validate_json(body)
+                for typed in page.results:
+                    count += 1
+                    clicks += typed.click_count or 0
+                url = page.next
+            else:
+                parsed = json.loads(body)
+                for recording in parsed["results"]:
+                    count += 1
+                    clicks += recording["click_count"] or 0
+                url = parsed["next"]
     return count
 
 

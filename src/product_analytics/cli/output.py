@@ -11,7 +11,6 @@ from pydantic import BaseModel
 from product_analytics.config import ConfigurationError
 from product_analytics.errors import (
     ApiConnectionError,
-    ApiStatusError,
     ApiTimeoutError,
     AuthenticationError,
     BadRequestError,
@@ -42,38 +41,27 @@ def print_document(value: Any, stream: TextIO | None = None) -> None:
     (stream or sys.stdout).write(dump(value) + "\n")
 
 
-def _hint(error: ProductAnalyticsError) -> str:
-    if isinstance(error, AuthenticationError):
-        return "check the API key (--api-key or PRODUCT_ANALYTICS_API_KEY)"
-    if isinstance(error, (PermissionDeniedError, MissingScopeError)):
-        return "the API key lacks a scope this command needs"
-    if isinstance(error, NotFoundError):
-        return "check the ids given"
-    if isinstance(error, BadRequestError):
-        return "the service rejected the input; fix the values given"
-    if isinstance(error, RateLimitError):
-        return "rate limited; wait, or lower --concurrency"
-    if isinstance(error, InternalServerError):
-        return "the service failed; try again later"
-    if isinstance(error, ApiTimeoutError):
-        return "no answer in time; try again or raise --timeout"
-    if isinstance(error, ApiConnectionError):
-        return "check --base-url or PRODUCT_ANALYTICS_BASE_URL and that the service is up"
-    if isinstance(error, ResponseValidationError):
-        return "the service's answer did not parse; report this with the body above"
-    return ""
+# What to do about an error, by its class; the first match wins.
+_Kinds = type[ProductAnalyticsError] | tuple[type[ProductAnalyticsError], ...]
+_HINTS: tuple[tuple[_Kinds, str], ...] = (
+    (AuthenticationError, "check the API key (--api-key or PRODUCT_ANALYTICS_API_KEY)"),
+    ((PermissionDeniedError, MissingScopeError), "the API key lacks a scope this command needs"),
+    (NotFoundError, "check the ids given"),
+    (BadRequestError, "the service rejected the input; fix the values given"),
+    (RateLimitError, "rate limited; wait, or lower --concurrency"),
+    (InternalServerError, "the service failed; try again later"),
+    (ApiTimeoutError, "no answer in time; try again or raise --timeout"),
+    (ApiConnectionError, "check --base-url / PRODUCT_ANALYTICS_BASE_URL; is the service up?"),
+    (ResponseValidationError, "the service's answer did not parse; report it, with the body"),
+)  # fmt: skip
 
 
 def describe_error(error: BaseException) -> tuple[str, int]:
     """One line for stderr and the exit code, for an error a command ended with."""
     if isinstance(error, (ConfigurationError, ClientClosedError)):
         return f"error: {error}", EXIT_USAGE
-    if isinstance(error, ApiStatusError):
-        hint = _hint(error)
-        line = f"error: {error}" + (f"; {hint}" if hint else "")
-        return " ".join(line.split()), EXIT_API
     if isinstance(error, ProductAnalyticsError):
-        hint = _hint(error)
+        hint = next((hint for kind, hint in _HINTS if isinstance(error, kind)), None)
         line = f"error: {error}" + (f"; {hint}" if hint else "")
         code = EXIT_USAGE if isinstance(error, MissingScopeError) else EXIT_API
         return " ".join(line.split()), code
