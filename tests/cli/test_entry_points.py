@@ -29,7 +29,7 @@ async def test_fake_server_command_serves_until_interrupted() -> None:
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "product_analytics", "fake-server",
         "--port", "0", "--recordings", "12", "--seed", "4",
-        stdout=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     try:
         assert process.stdout is not None
@@ -42,8 +42,9 @@ async def test_fake_server_command_serves_until_interrupted() -> None:
         assert len(ids) == 12
     finally:
         process.send_signal(signal.SIGINT)
-        code = await asyncio.wait_for(process.wait(), 30)
-    assert code == 130
+        _, stderr = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 130
+    assert stderr.decode().strip() == "product-analytics: fake server stopped"
 
 
 async def test_terminated_export_leaves_no_partial_file(tmp_path: Path) -> None:

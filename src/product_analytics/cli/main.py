@@ -184,8 +184,11 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_run(args))
     except (KeyboardInterrupt, asyncio.CancelledError) as stop:
         out = getattr(args, "out", None)
-        note = f"; {out} was not written" if out else ""
-        sys.stderr.write(f"product-analytics: interrupted{note}\n")
+        if args.command == "fake_server":
+            message = "fake server stopped"
+        else:
+            message = "interrupted" + (f"; {out} was not written" if out else "")
+        sys.stderr.write(f"product-analytics: {message}\n")
         return 130 if isinstance(stop, KeyboardInterrupt) else 143
     except Exception as error:
         line, code = describe_error(error)
