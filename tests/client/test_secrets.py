@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
-from collections.abc import Iterator
 from typing import Any
 
 import aiohttp
@@ -26,6 +25,7 @@ from product_analytics import (
     RetryPolicy,
 )
 from tests.client.conftest import ANY_URL, BASE_URL, ORG, PROJECT, ServerFactory
+from tests.reliability.support import error_chain
 
 # Distinctive, and long enough that no accidental substring matches.
 KEY = "phx_SUPERSECRET_6f1d2c3b4a5e6f708192a3b4c5d6e7f8"
@@ -38,23 +38,11 @@ def assert_hidden(text: str) -> None:
         assert part not in text
 
 
-def _chain(error: BaseException) -> Iterator[BaseException]:
-    seen: set[int] = set()
-    pending: list[BaseException | None] = [error]
-    while pending:
-        current = pending.pop()
-        if current is None or id(current) in seen:
-            continue
-        seen.add(id(current))
-        yield current
-        pending.extend([current.__cause__, current.__context__])
-
-
 def assert_error_hides_the_key(error: BaseException) -> None:
     """Not in str, repr, args or attributes of the error, nor in any exception chained to it,
     nor in the traceback Python would print."""
     assert_hidden("".join(traceback.format_exception(error)))
-    for link in _chain(error):
+    for link in error_chain(error):
         assert_hidden(str(link))
         assert_hidden(repr(link))
         assert_hidden(repr(link.args))
