@@ -30,9 +30,7 @@ from product_analytics.pagination import Pager, _Walk
 from product_analytics.protocol import (
     PreparedRequest,
     RequestOptions,
-    build_headers,
     build_request,
-    check_timeout,
     decode_error,
     decode_success,
     origin,
@@ -282,12 +280,10 @@ class AsyncClient(ClientResources):
     ) -> Pager[ItemT]:
         """A pager over the list `operation`; its arguments are checked now, not when used."""
         first = self._prepare(operation, path_args, query_args, body_fields, options)
-        headers = build_headers(options.extra_headers, has_body=False)
-        timeout = check_timeout(options.timeout)
 
         async def fetch(url: str) -> tuple[BaseModel, str]:
             self._check_call(operation)
-            request = PreparedRequest("GET", url, url, headers, None, timeout)
+            request = PreparedRequest("GET", url, url, first.headers, None, first.timeout)
             envelope: BaseModel = await self._send(operation, request)
             return envelope, url
 

@@ -21,7 +21,7 @@ from tqdm import tqdm
 
 from product_analytics.client import AsyncClient
 from product_analytics.models import SessionRecording
-from product_analytics.pagination import Page, Pager
+from product_analytics.pagination import Page
 
 __all__ = ["ExportResult", "export_recordings"]
 
@@ -130,7 +130,7 @@ async def _pages(
             if offset is None:
                 return
             pager = recordings.list(project_id=project_id, limit=step, offset=offset)
-            window.append(asyncio.ensure_future(_first_page(pager)))
+            window.append(asyncio.ensure_future(pager))
 
     try:
         fill()
@@ -142,10 +142,6 @@ async def _pages(
         for task in window:
             task.cancel()
         await asyncio.gather(*window, return_exceptions=True)
-
-
-async def _first_page(pager: Pager[SessionRecording]) -> Page[SessionRecording]:
-    return await pager
 
 
 async def export_recordings(
