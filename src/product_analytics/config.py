@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from product_analytics.errors import ProductAnalyticsError
+from product_analytics.protocol import check_timeout
 from product_analytics.scopes import normalize_scopes
 
 __all__ = ["API_KEY_ENV", "BASE_URL_ENV", "ClientConfig", "ConfigurationError"]
@@ -73,7 +73,7 @@ class ClientConfig:
             api_key=api_key.strip(),
             base_url=_check_base_url(base_url),
             scopes=None if scopes is None else normalize_scopes(scopes),
-            timeout=_positive_number("timeout", timeout),
+            timeout=_timeout(timeout),
             max_retries=_count("max_retries", max_retries, minimum=0),
             max_concurrency=_count("max_concurrency", max_concurrency, minimum=1),
             project_id=_optional_id("project_id", project_id, allow_int=True),
@@ -113,12 +113,15 @@ def _check_base_url(value: object) -> str:
     return f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
 
 
-def _positive_number(name: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ConfigurationError(f"{name} must be a number of seconds")
-    if not (value > 0 and math.isfinite(value)):
-        raise ConfigurationError(f"{name} must be a finite number > 0, got {value}")
-    return float(value)
+def _timeout(value: object) -> float:
+    """The client's timeout, checked as a per-call timeout is, but never None."""
+    try:
+        seconds = check_timeout(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        raise ConfigurationError(str(exc)) from None
+    if seconds is None:
+        raise ConfigurationError("timeout must be a number of seconds, got None")
+    return seconds
 
 
 def _count(name: str, value: object, *, minimum: int) -> int:
