@@ -77,7 +77,7 @@ class Router:
                 segments = tuple(
                     None if s.startswith("{") and s.endswith("}") else s for s in split
                 )
-                names = tuple(s[1:-1] for s in split if s.startswith("{") and s.endswith("}"))
+                names = tuple(param.name for param in op.path_params)
                 template = templates[op.path] = _Template(segments, names)
             if op.method in template.operations:
                 raise ValueError(f"two operations for {op.method} {op.path}")
