@@ -56,38 +56,14 @@ async def soak_get_many(recordings: int, seed: int) -> Figure:
     failed += int(result.requests != result.logged_requests) + result.misplaced
     if result.error is not None:
         log(f"get_many raised {result.error!r}")
-    return Figure(
-        f"fault soak: get_many of {recordings:,}",
-        cases=result.cases,
-        faults=sum(result.faults_injected.values()),
-        retries=result.retries,
-        lost=result.lost,
-        duplicated=result.duplicated,
-        leaked=result.probe.leaked,
-        failed=failed,
-        seconds=result.seconds,
-        note=f"faults {dict(result.faults_injected)}; {result.requests} attempts, "
-        f"{result.failed_attempts} failed per the server log, {result.retries} retries",
-    )
+    return result.figure(f"fault soak: get_many of {recordings:,}", failed=failed)
 
 
 async def soak_creates(count: int, seed: int) -> Figure:
     result = await create_storm(count, seed=seed, fault_rate=0.2)
     for call in result.untyped:
         log(f"untyped failure of {call.name}: {call.error!r}")
-    return Figure(
-        f"no duplicates: {count:,} creates",
-        cases=len(result.calls),
-        faults=sum(result.faults_injected.values()),
-        retries=result.retries,
-        lost=len(result.lost) + len(result.phantoms),
-        duplicated=len(result.duplicated),
-        leaked=result.probe.leaked,
-        failed=len(result.untyped),
-        seconds=result.seconds,
-        note=", ".join(f"{k} {v}" for k, v in sorted(result.outcomes.items()))
-        + f"; {result.timed_out_but_stored} timed out after being stored (once)",
-    )
+    return result.figure(f"no duplicates: {count:,} creates")
 
 
 def soak_bad_input(examples: int) -> Figure:

@@ -31,7 +31,7 @@ from product_analytics import (
 )
 from product_analytics.testing import FakeServer, Fault, RequestRecord
 
-from .support import LeakProbe, client_tasks, fast_policy, wait_idle
+from .support import Figure, LeakProbe, client_tasks, fast_policy, wait_idle
 
 __all__ = [
     "TYPED_FAILURES",
@@ -112,6 +112,22 @@ class FaultSoakResult:
     @property
     def misplaced(self) -> int:
         return sum(a != b for a, b in zip(self.returned_ids, self.expected_ids, strict=False))
+
+    def figure(self, suite: str, *, failed: int = 0) -> Figure:
+        """This soak as a row of the reliability figures."""
+        return Figure(
+            suite,
+            cases=self.cases,
+            faults=sum(self.faults_injected.values()),
+            retries=self.retries,
+            lost=self.lost,
+            duplicated=self.duplicated,
+            leaked=self.probe.leaked,
+            failed=failed,
+            seconds=self.seconds,
+            note=f"faults {dict(self.faults_injected)}; {self.requests} attempts, "
+            f"{self.failed_attempts} failed per the server log, {self.retries} retries",
+        )
 
 
 async def fault_soak(
@@ -259,6 +275,22 @@ class CreateStormResult:
         """Stalled creates that timed out after the operation ran: stored once, as allowed."""
         return sum(
             1 for c in self.calls if isinstance(c.error, ApiTimeoutError) and self.stored[c.name]
+        )
+
+    def figure(self, suite: str) -> Figure:
+        """This storm as a row of the reliability figures; untyped failures count as failed."""
+        return Figure(
+            suite,
+            cases=len(self.calls),
+            faults=sum(self.faults_injected.values()),
+            retries=self.retries,
+            lost=len(self.lost) + len(self.phantoms),
+            duplicated=len(self.duplicated),
+            leaked=self.probe.leaked,
+            failed=len(self.untyped),
+            seconds=self.seconds,
+            note=", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items()))
+            + f"; {self.timed_out_but_stored} timed out after being stored (once)",
         )
 
 

@@ -6,7 +6,7 @@ error, and the client retried exactly as often as the server log shows attempts 
 from __future__ import annotations
 
 from .scenarios import FaultSoakResult, fault_soak
-from .support import FIGURES, Figure
+from .support import FIGURES
 
 RECORDINGS = 1000
 FAULT_RATE = 0.2
@@ -20,18 +20,7 @@ async def soak(seed: int = SEED, *, again: bool = False) -> FaultSoakResult:
         return _runs[seed]
     result = await fault_soak(RECORDINGS, seed=seed, fault_rate=FAULT_RATE)
     _runs.setdefault(seed, result)
-    FIGURES.append(
-        Figure(
-            f"fault soak: get_many (seed {seed}{', rerun' if again else ''})",
-            cases=result.cases,
-            faults=sum(result.faults_injected.values()),
-            retries=result.retries,
-            lost=result.lost,
-            duplicated=result.duplicated,
-            leaked=result.probe.leaked,
-            seconds=result.seconds,
-        )
-    )
+    FIGURES.append(result.figure(f"fault soak: get_many (seed {seed}{', rerun' if again else ''})"))
     return result
 
 

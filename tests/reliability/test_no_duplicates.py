@@ -10,7 +10,7 @@ from __future__ import annotations
 from product_analytics import ApiConnectionError, ApiTimeoutError, InternalServerError
 
 from .scenarios import CreateStormResult, create_storm
-from .support import FIGURES, Figure
+from .support import FIGURES
 
 CREATES = 1000
 _runs: list[CreateStormResult] = []
@@ -21,19 +21,7 @@ async def storm() -> CreateStormResult:
     if not _runs:
         result = await create_storm(CREATES, seed=2, fault_rate=0.2)
         _runs.append(result)
-        FIGURES.append(
-            Figure(
-                "no duplicates: create",
-                cases=len(result.calls),
-                faults=sum(result.faults_injected.values()),
-                retries=result.retries,
-                lost=len(result.lost) + len(result.phantoms),
-                duplicated=len(result.duplicated),
-                leaked=result.probe.leaked,
-                seconds=result.seconds,
-                note=", ".join(f"{k} {v}" for k, v in sorted(result.outcomes.items())),
-            )
-        )
+        FIGURES.append(result.figure("no duplicates: create"))
     return _runs[0]
 
 
