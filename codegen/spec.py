@@ -40,6 +40,15 @@ class BodyField:
     default: Any = None
     description: str = ""
 
+    @property
+    def none_default(self) -> bool:
+        """The spec's default is null: the signature defaults to None, and None is not sent.
+
+        Any other spec default is not copied into the signature: the method defaults to
+        NOT_GIVEN, so that a value the caller passes is sent even when it equals the default.
+        """
+        return self.has_default and self.default is None
+
 
 @dataclass(frozen=True)
 class Bulk:

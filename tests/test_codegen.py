@@ -130,3 +130,51 @@ def test_spec_with_undeclared_path_parameter_is_rejected() -> None:
     op["parameters"] = op["parameters"][:1]
     with pytest.raises(SpecError, match="not declared in order"):
         read_operations(spec)
+
+
+@pytest.fixture
+def defaults_package(tmp_path: Path) -> Iterator[ModuleType]:
+    """A package generated from a copy of the spec whose PATCH body field `anonymize_ips`
+    declares `default: false` and whose `limit` query parameter declares `default: 100`."""
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    schemas = spec["components"]["schemas"]
+    schemas["PatchedProjectRequest"]["properties"]["anonymize_ips"]["default"] = False
+    spec["components"]["parameters"]["Limit"]["schema"]["default"] = 100
+    changed = tmp_path / "defaults.yaml"
+    changed.write_text(yaml.safe_dump(spec, sort_keys=False))
+    package = tmp_path / "pkg" / "defaults_sdk"
+    generate(changed, package)
+    yield from _load_package(package, "defaults_sdk")
+
+
+async def test_patch_sends_a_passed_value_equal_to_the_spec_default(
+    defaults_package: ModuleType,
+) -> None:
+    sent: list[object] = []
+
+    def record(url: object, **kwargs: object) -> None:
+        sent.append(kwargs.get("data"))
+
+    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
+        projects = defaults_package.Projects(client)
+        with aioresponses() as mocked:
+            url = "http://api.test/api/organizations/o/projects/5/"
+            mocked.patch(url, payload={"id": 5}, callback=record)
+            mocked.patch(url, payload={"id": 5}, callback=record)
+            await projects.update(organization_id="o", id=5, anonymize_ips=False)
+            await projects.update(organization_id="o", id=5)
+    assert sent == [b'{"anonymize_ips":false}', b"{}"]
+
+
+async def test_query_parameter_equal_to_the_spec_default_is_sent(
+    defaults_package: ModuleType,
+) -> None:
+    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
+        roles = defaults_package.Roles(client)
+        with aioresponses() as mocked:
+            mocked.get(
+                "http://api.test/api/organizations/o/roles/?limit=100",
+                payload={"count": 0, "next": None, "previous": None, "results": []},
+            )
+            page = await roles.list(organization_id="o", limit=100)
+    assert page.results == []

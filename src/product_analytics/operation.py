@@ -73,7 +73,8 @@ class Operation(Generic[ResultT]):
     path_params: tuple[PathParam, ...]
     query_params: tuple[QueryParam, ...]
     body_model: type[BaseModel] | None
-    body_defaults: dict[str, Any]
+    # Body fields whose signature default is None: for them, None means "not sent".
+    none_means_omitted: frozenset[str]
     response_kind: ResponseKind
     response_model: type[ResultT] | None
     required_scope: str | None

@@ -223,19 +223,18 @@ def build_body(
     """The JSON body: exactly the fields given, checked against the body model, then
     `extra_body` merged in. `None` for an operation without a body.
 
-    A field left at `NOT_GIVEN`, or at the default the spec declares, is not sent.
+    Every field the caller passed is sent, even when it equals the spec's default; a field
+    left at `NOT_GIVEN` is not, nor `None` for a field whose signature default is `None`.
     """
     model = operation.body_model
     if model is None:
         if extra_body:
             raise TypeError(f"{operation.operation_id} takes no body; extra_body is not allowed")
         return None
-    defaults = operation.body_defaults
+    omit_none = operation.none_means_omitted
     body: dict[str, object] = {}
     for name, value in (fields or {}).items():
-        if value is NOT_GIVEN:
-            continue
-        if name in defaults and value is defaults[name]:
+        if value is NOT_GIVEN or (value is None and name in omit_none):
             continue
         body[name] = value
     model.model_validate(body, strict=True)

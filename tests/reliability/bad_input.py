@@ -435,7 +435,7 @@ def _check_body(operation: Operation[Any], request: Received, kwargs: Mapping[st
         name: value
         for name, value in kwargs.items()
         if name not in path and name not in OPTIONS and value is not NOT_GIVEN
-        and not (name in operation.body_defaults and value is operation.body_defaults[name])
+        and not (value is None and name in operation.none_means_omitted)
     }  # fmt: skip
     body.update(kwargs.get("extra_body") or {})
     expected = json.loads(json.dumps(body))
