@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-GENERATED := models.py operations.py resources.py
+GENERATED := __init__.py models.py operations.py resources.py
 
 .PHONY: install generate check-generated lint test demo bench soak clean
 
@@ -23,7 +23,7 @@ check-generated: install
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	$(PY) -m codegen --out "$$tmp" > /dev/null && \
 	status=0 && for f in $(GENERATED); do \
-		diff -u "src/product_analytics/$$f" "$$tmp/$$f" || status=1; \
+		diff -u "src/product_analytics/_generated/$$f" "$$tmp/$$f" || status=1; \
 	done && \
 	if [ $$status -ne 0 ]; then echo "Generated code is stale against spec/openapi.yaml: run 'make generate' and commit." >&2; exit 1; fi && \
 	echo "generated code is up to date"

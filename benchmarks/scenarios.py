@@ -35,8 +35,9 @@ import psutil
 
 from benchmarks.data import PROJECT_ID, recording_bytes, recording_id
 from benchmarks.server import ROOT
-from product_analytics import AsyncClient, models, operations
-from product_analytics.protocol import (
+from product_analytics import AsyncClient, models
+from product_analytics._generated import operations
+from product_analytics._wire import (
     PreparedRequest,
     RawResponse,
     RequestOptions,

@@ -24,7 +24,7 @@ from codegen.spec import Operation, read_operations
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_SPEC = ROOT / "spec" / "openapi.yaml"
-DEFAULT_OUT = ROOT / "src" / "product_analytics"
+DEFAULT_OUT = ROOT / "src" / "product_analytics" / "_generated"
 # Path parameters that fall back to a default given to the client.
 CLIENT_DEFAULTS = ("project_id", "organization_id")
 
@@ -91,6 +91,12 @@ def generate(spec: Path, out: Path) -> list[Path]:
     env = _environment()
     context = {"header": _header(spec), "resources": resources, "client_defaults": CLIENT_DEFAULTS}
     written = []
+    init = out / "__init__.py"
+    init.write_text(
+        f'{context["header"]}\n"""Modules generated from the spec; never edited by hand."""\n',
+        encoding="utf-8",
+    )
+    written.append(init)
     for name in ("operations.py", "resources.py"):
         target = out / name
         target.write_text(env.get_template(f"{name}.jinja").render(context), encoding="utf-8")

@@ -16,7 +16,7 @@ from codegen.spec import SpecError, read_operations
 
 from product_analytics import AsyncClient, MissingScopeError
 
-GENERATED = ("models.py", "operations.py", "resources.py")
+GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 
 
 def _load_package(folder: Path, name: str) -> Iterator[ModuleType]:

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from product_analytics.ratelimit import RateLimit
+from product_analytics._ratelimit import RateLimit
 
 
 class FakeClock:

@@ -6,10 +6,12 @@ async with AsyncClient(api_key=..., base_url=...) as client:
     recording = await client.session_recordings.get(project_id=1, id="...")
 """
 
-__version__ = "0.1.0"
-
-from product_analytics.client import AsyncClient, ClientStats
-from product_analytics.config import ConfigurationError
+from product_analytics._client import AsyncClient, ClientStats
+from product_analytics._operation import NOT_GIVEN, NotGiven
+from product_analytics._pagination import Page, Pager
+from product_analytics._ratelimit import RateLimit
+from product_analytics._retry import RetryPolicy
+from product_analytics._version import __version__
 from product_analytics.errors import (
     ApiConnectionError,
     ApiError,
@@ -18,6 +20,7 @@ from product_analytics.errors import (
     AuthenticationError,
     BadRequestError,
     ClientClosedError,
+    ConfigurationError,
     ConflictError,
     ExperimentalOperationWarning,
     InternalServerError,
@@ -28,10 +31,6 @@ from product_analytics.errors import (
     RateLimitError,
     ResponseValidationError,
 )
-from product_analytics.operation import NOT_GIVEN, NotGiven
-from product_analytics.pagination import Page, Pager
-from product_analytics.ratelimit import RateLimit
-from product_analytics.retries import RetryPolicy
 
 __all__ = [
     "NOT_GIVEN",

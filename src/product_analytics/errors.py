@@ -32,6 +32,7 @@ __all__ = [
     "AuthenticationError",
     "BadRequestError",
     "ClientClosedError",
+    "ConfigurationError",
     "ConflictError",
     "ExperimentalOperationWarning",
     "InternalServerError",
@@ -54,6 +55,10 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
 
 class ProductAnalyticsError(Exception):
     """Base of every error the SDK raises on its own."""
+
+
+class ConfigurationError(ProductAnalyticsError, ValueError):
+    """A client setting is missing or invalid (raised when the client is constructed)."""
 
 
 class ClientClosedError(ProductAnalyticsError, RuntimeError):

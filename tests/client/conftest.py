@@ -12,9 +12,9 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 from aioresponses import aioresponses
 
-import product_analytics.client as client_module
+import product_analytics._client as client_module
 from product_analytics import AsyncClient
-from product_analytics.operations import ALL
+from product_analytics._generated.operations import ALL
 
 API_KEY = "phx_TEST_secret_key_0123456789abcdef"
 BASE_URL = "http://api.test"

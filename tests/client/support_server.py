@@ -18,7 +18,7 @@ from typing import Any
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics.retries import RetryPolicy
+from product_analytics._retry import RetryPolicy
 
 API_KEY = "phx_test_secret_key_0123456789"
 ORG = "org-1"

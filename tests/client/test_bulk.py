@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from product_analytics.bulk import map_bounded
+from product_analytics._bulk import map_bounded
 from product_analytics.errors import ClientClosedError, InternalServerError, NotFoundError
 from product_analytics.models import SessionRecording
 from tests.client.support_server import (
@@ -108,7 +108,7 @@ async def test_get_many_default_concurrency_is_max_concurrency_not_the_connectio
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The default reaches `map_bounded` as `concurrency=max_concurrency`."""
-    import product_analytics.client as client_module
+    import product_analytics._client as client_module
 
     seen: list[int] = []
     real = map_bounded

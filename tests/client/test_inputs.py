@@ -17,15 +17,15 @@ from hypothesis import strategies as st
 from yarl import URL
 
 from product_analytics import NOT_GIVEN, AsyncClient
-from product_analytics.models import SessionRecording
-from product_analytics.operation import Operation, PathParam
-from product_analytics.operations import (
+from product_analytics._generated.operations import (
     ALL,
     PROJECTS_PARTIAL_UPDATE,
     SESSION_RECORDINGS_LIST,
     SESSION_RECORDINGS_RETRIEVE,
 )
-from product_analytics.protocol import RequestOptions, build_request, encode_path_segment
+from product_analytics._operation import Operation, PathParam
+from product_analytics._wire import RequestOptions, build_request, encode_path_segment
+from product_analytics.models import SessionRecording
 from tests.client.conftest import (
     ANY_URL,
     API_KEY,

@@ -14,6 +14,7 @@ import pytest
 from aioresponses import aioresponses
 
 from product_analytics import AsyncClient, ExperimentalOperationWarning, Page
+from product_analytics._generated.operations import ALL
 from product_analytics.models import (
     Project,
     ProxyRecord,
@@ -21,7 +22,6 @@ from product_analytics.models import (
     SessionRecording,
     SharingConfiguration,
 )
-from product_analytics.operations import ALL
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, only_call
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"

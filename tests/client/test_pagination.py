@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from product_analytics._pagination import Page, Pager
 from product_analytics.errors import (
     ApiError,
     ClientClosedError,
@@ -18,7 +19,6 @@ from product_analytics.errors import (
     ResponseValidationError,
 )
 from product_analytics.models import ProxyRecord, SessionRecording
-from product_analytics.pagination import Page, Pager
 from tests.client.support_server import (
     API_KEY,
     ORG,
@@ -528,7 +528,7 @@ async def test_next_page_request_starts_before_a_non_awaiting_consumer_sees_an_i
     from aioresponses import aioresponses
 
     from product_analytics import AsyncClient
-    from product_analytics.transport import Transport
+    from product_analytics._transport import Transport
 
     base = "http://pager.test"
     first = f"{base}/api/organizations/o/roles/?limit=2"
@@ -562,9 +562,9 @@ def test_page_decoding_leaves_the_garbage_collector_as_it_found_it(
 ) -> None:
     import gc
 
+    from product_analytics._generated.operations import SESSION_RECORDINGS_LIST
+    from product_analytics._wire import RawResponse, decode_success
     from product_analytics.errors import ResponseValidationError as BadBody
-    from product_analytics.operations import SESSION_RECORDINGS_LIST
-    from product_analytics.protocol import RawResponse, decode_success
 
     (gc.enable if enabled_before else gc.disable)()
     try:

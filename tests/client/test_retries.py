@@ -15,6 +15,7 @@ import pytest
 from aiohttp import web
 
 from product_analytics import AsyncClient
+from product_analytics._retry import Attempt, RetryPolicy, parse_retry_after
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
@@ -25,7 +26,6 @@ from product_analytics.errors import (
     RateLimitError,
 )
 from product_analytics.models import ProxyRecord
-from product_analytics.retries import Attempt, RetryPolicy, parse_retry_after
 from tests.client.support_server import (
     API_KEY,
     ORG,

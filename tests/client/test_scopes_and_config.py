@@ -19,9 +19,9 @@ from product_analytics import (
     MissingScopeError,
     ProductAnalyticsError,
 )
-from product_analytics.operations import ALL
-from product_analytics.resource import BoundEndpoint
-from product_analytics.scopes import grants, normalize_scopes
+from product_analytics._generated.operations import ALL
+from product_analytics._resource import BoundEndpoint
+from product_analytics._scopes import grants, normalize_scopes
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
@@ -101,7 +101,7 @@ def test_the_docstring_names_the_required_scope(name: str, client: AsyncClient) 
 
 
 def test_required_scope_is_also_on_the_class_attribute() -> None:
-    from product_analytics.resources import Roles
+    from product_analytics._generated.resources import Roles
 
     assert Roles.get.required_scope == "organization:read"
 

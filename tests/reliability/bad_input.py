@@ -6,7 +6,7 @@ path parameter as exactly one percent-encoded segment that decodes back to the v
 query and body holding exactly what was passed; or it raises `TypeError`, `ValueError`
 (a pydantic `ValidationError` is one) or `MissingScopeError` and nothing is sent.
 
-The strategies are driven by `product_analytics.operations.ALL` and the bound resource
+The strategies are driven by `product_analytics._generated.operations.ALL` and the bound resource
 methods (each has `.operation`): the parameters come from each method's signature, their
 kinds (path, query, body) from its operation, and the valid values of a body field from the
 body model. Each case makes up to two parameters hostile (wrong types, huge and negative
@@ -42,9 +42,9 @@ from product_analytics import (
     ExperimentalOperationWarning,
     MissingScopeError,
 )
-from product_analytics.operation import Operation
-from product_analytics.operations import ALL, SESSION_RECORDINGS_RETRIEVE
-from product_analytics.scopes import grants
+from product_analytics._generated.operations import ALL, SESSION_RECORDINGS_RETRIEVE
+from product_analytics._operation import Operation
+from product_analytics._scopes import grants
 
 from .support import KEY, RawServer, Received, raw_server
 

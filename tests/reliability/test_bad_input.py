@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from product_analytics.operations import ALL
+from product_analytics._generated.operations import ALL
 
 from .bad_input import GET_MANY, OPERATION_IDS, TALLY, Tally, run_bad_input
 from .support import FIGURES, Figure

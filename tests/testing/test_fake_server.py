@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 
 from product_analytics import models
-from product_analytics.operations import ALL
+from product_analytics._generated.operations import ALL
 from product_analytics.testing import FakeServer
 
 from .helpers import Api

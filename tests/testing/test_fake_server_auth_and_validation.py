@@ -7,8 +7,8 @@ from typing import Any
 import aiohttp
 import pytest
 
+from product_analytics._generated.operations import ALL
 from product_analytics.models import PatchedProjectRequest
-from product_analytics.operations import ALL
 from product_analytics.testing import FakeServer
 from product_analytics.testing.bodies import rules_for
 from product_analytics.testing.handlers.projects import PROJECT_FIELDS

@@ -19,9 +19,9 @@ from typing import IO, Any, TextIO
 
 from tqdm import tqdm
 
-from product_analytics.client import AsyncClient
+from product_analytics._client import AsyncClient
+from product_analytics._pagination import Page
 from product_analytics.models import SessionRecording
-from product_analytics.pagination import Page
 
 __all__ = ["ExportResult", "export_recordings"]
 

@@ -12,11 +12,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from product_analytics._client import AsyncClient
+from product_analytics._pagination import Pager
 from product_analytics.cli.export import export_recordings
 from product_analytics.cli.output import describe_error, print_document
 from product_analytics.cli.parser import build_parser
-from product_analytics.client import AsyncClient
-from product_analytics.pagination import Pager
 
 __all__ = ["main"]
 

@@ -8,13 +8,13 @@ from typing import Any, TextIO
 
 from pydantic import BaseModel
 
-from product_analytics.config import ConfigurationError
 from product_analytics.errors import (
     ApiConnectionError,
     ApiTimeoutError,
     AuthenticationError,
     BadRequestError,
     ClientClosedError,
+    ConfigurationError,
     InternalServerError,
     MissingScopeError,
     NotFoundError,

@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from product_analytics.operations import ALL
+from product_analytics._generated.operations import ALL
 from product_analytics.testing.auth import issue_key
 from product_analytics.testing.context import ListStyle, Options
 from product_analytics.testing.dispatch import Dispatcher

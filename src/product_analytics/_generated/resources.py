@@ -10,9 +10,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Literal, overload
 from uuid import UUID
 
-from product_analytics.operation import NOT_GIVEN, NotGiven
-from product_analytics.pagination import Pager
-from product_analytics.resource import Requester, RequestOptions, Resource, endpoint
+from product_analytics._operation import NOT_GIVEN, NotGiven
+from product_analytics._pagination import Pager
+from product_analytics._resource import Requester, RequestOptions, Resource, endpoint
 
 from . import models
 from . import operations as ops
@@ -38,16 +38,16 @@ class SessionRecordingPlaylists(Resource):
 
         Required scope: none listed.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
-            {
+            path={
                 "project_id": project_id,
                 "short_id": short_id,
                 "session_recording_id": session_recording_id,
             },
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
 
@@ -71,13 +71,12 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:read``.
         """
-        return self._client.paginate(
-            models.SessionRecording,
+        return self._client._paginate(
             ops.SESSION_RECORDINGS_LIST,
-            {"project_id": project_id},
-            {"limit": limit, "offset": offset},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"project_id": project_id},
+            query={"limit": limit, "offset": offset},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_RETRIEVE)
@@ -96,12 +95,12 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:read``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.SESSION_RECORDINGS_RETRIEVE,
-            {"project_id": project_id, "id": id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"project_id": project_id, "id": id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @overload
@@ -150,14 +149,14 @@ class SessionRecordings(Resource):
         failure (after its retries) cancels the requests still in flight and is raised;
         with ``return_exceptions=True`` the exception takes that value's place instead.
         """
-        return await self._client.request_many(
+        return await self._client._request_many(
             ops.SESSION_RECORDINGS_RETRIEVE,
-            "id",
-            ids,
-            {"project_id": project_id},
-            concurrency,
-            return_exceptions,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            param="id",
+            values=ids,
+            path={"project_id": project_id},
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_PARTIAL_UPDATE)
@@ -184,17 +183,17 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:write``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.SESSION_RECORDINGS_PARTIAL_UPDATE,
-            {"project_id": project_id, "id": id},
-            {},
-            {
+            path={"project_id": project_id, "id": id},
+            query={},
+            body={
                 "person": person,
                 "viewed": viewed,
                 "analyzed": analyzed,
                 "player_metadata": player_metadata,
             },
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_DESTROY)
@@ -213,12 +212,12 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:write``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.SESSION_RECORDINGS_DESTROY,
-            {"project_id": project_id, "id": id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"project_id": project_id, "id": id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_SHARING_RETRIEVE)
@@ -237,12 +236,12 @@ class SessionRecordings(Resource):
 
         Required scope: ``sharing_configuration:read``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.SESSION_RECORDINGS_SHARING_RETRIEVE,
-            {"project_id": project_id, "recording_id": recording_id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"project_id": project_id, "recording_id": recording_id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_AI_FILTERS_CREATE)
@@ -267,12 +266,12 @@ class SessionRecordings(Resource):
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.SESSION_RECORDINGS_AI_FILTERS_CREATE,
-            {"project_id": project_id},
-            {},
-            {"person": person},
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            path={"project_id": project_id},
+            query={},
+            body={"person": person},
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_AI_REGEX_CREATE)
@@ -297,12 +296,12 @@ class SessionRecordings(Resource):
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.SESSION_RECORDINGS_AI_REGEX_CREATE,
-            {"project_id": project_id},
-            {},
-            {"person": person},
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            path={"project_id": project_id},
+            query={},
+            body={"person": person},
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
 
@@ -326,12 +325,12 @@ class Sessions(Resource):
 
         Required scope: none listed.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
-            {"project_id": project_id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"project_id": project_id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
 
@@ -396,11 +395,11 @@ class Projects(Resource):
 
         Required scope: ``project:read``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_PARTIAL_UPDATE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            {
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body={
                 "name": name,
                 "product_description": product_description,
                 "app_urls": app_urls,
@@ -443,7 +442,7 @@ class Projects(Resource):
                 "heatmaps_opt_in": heatmaps_opt_in,
                 "flags_persistence_default": flags_persistence_default,
             },
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.PROJECTS_DESTROY)
@@ -462,12 +461,12 @@ class Projects(Resource):
 
         Required scope: ``project:write``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_DESTROY,
-            {"organization_id": organization_id, "id": id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.PROJECTS_ACTIVITY_RETRIEVE)
@@ -486,12 +485,12 @@ class Projects(Resource):
 
         Required scope: none listed.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_ACTIVITY_RETRIEVE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE)
@@ -555,11 +554,11 @@ class Projects(Resource):
 
         Required scope: ``team:read``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            {
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body={
                 "name": name,
                 "product_description": product_description,
                 "app_urls": app_urls,
@@ -605,7 +604,7 @@ class Projects(Resource):
                 "intent_context": intent_context,
                 "metadata": metadata,
             },
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE)
@@ -667,11 +666,11 @@ class Projects(Resource):
 
         Required scope: none listed.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            {
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body={
                 "name": name,
                 "product_description": product_description,
                 "app_urls": app_urls,
@@ -715,7 +714,7 @@ class Projects(Resource):
                 "flags_persistence_default": flags_persistence_default,
                 "hash": hash,
             },
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.PROJECTS_CHANGE_ORGANIZATION_CREATE)
@@ -782,11 +781,11 @@ class Projects(Resource):
         The body field ``organization_id`` shares its name with a parameter of this method:
         send it through ``extra_body={"organization_id": ...}``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_CHANGE_ORGANIZATION_CREATE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            {
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body={
                 "name": name,
                 "product_description": product_description,
                 "app_urls": app_urls,
@@ -829,7 +828,7 @@ class Projects(Resource):
                 "heatmaps_opt_in": heatmaps_opt_in,
                 "flags_persistence_default": flags_persistence_default,
             },
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE)
@@ -893,11 +892,11 @@ class Projects(Resource):
 
         Required scope: ``team:read``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            {
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body={
                 "name": name,
                 "product_description": product_description,
                 "app_urls": app_urls,
@@ -943,7 +942,7 @@ class Projects(Resource):
                 "intent_context": intent_context,
                 "metadata": metadata,
             },
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE)
@@ -962,12 +961,12 @@ class Projects(Resource):
 
         Required scope: none listed.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE)
@@ -1028,11 +1027,11 @@ class Projects(Resource):
 
         Required scope: none listed.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            {
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body={
                 "name": name,
                 "product_description": product_description,
                 "app_urls": app_urls,
@@ -1075,7 +1074,7 @@ class Projects(Resource):
                 "heatmaps_opt_in": heatmaps_opt_in,
                 "flags_persistence_default": flags_persistence_default,
             },
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
 
@@ -1099,13 +1098,12 @@ class ProxyRecords(Resource):
 
         Required scope: ``organization:read``.
         """
-        return self._client.paginate(
-            models.ProxyRecord,
+        return self._client._paginate(
             ops.PROXY_RECORDS_LIST,
-            {"organization_id": organization_id},
-            {"limit": limit, "offset": offset},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"organization_id": organization_id},
+            query={"limit": limit, "offset": offset},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.PROXY_RECORDS_CREATE)
@@ -1127,12 +1125,12 @@ class ProxyRecords(Resource):
 
         Required scope: ``organization:write``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROXY_RECORDS_CREATE,
-            {"organization_id": organization_id},
-            {},
-            {"domain": domain},
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            path={"organization_id": organization_id},
+            query={},
+            body={"domain": domain},
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.PROXY_RECORDS_RETRIEVE)
@@ -1151,12 +1149,12 @@ class ProxyRecords(Resource):
 
         Required scope: ``organization:read``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROXY_RECORDS_RETRIEVE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.PROXY_RECORDS_PARTIAL_UPDATE)
@@ -1177,12 +1175,12 @@ class ProxyRecords(Resource):
 
         Required scope: ``organization:write``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROXY_RECORDS_PARTIAL_UPDATE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            {"domain": domain},
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body={"domain": domain},
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.PROXY_RECORDS_DESTROY)
@@ -1203,12 +1201,12 @@ class ProxyRecords(Resource):
 
         Required scope: ``organization:write``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.PROXY_RECORDS_DESTROY,
-            {"organization_id": organization_id, "id": id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
 
@@ -1232,13 +1230,12 @@ class Roles(Resource):
 
         Required scope: ``organization:read``.
         """
-        return self._client.paginate(
-            models.Role,
+        return self._client._paginate(
             ops.ROLES_LIST,
-            {"organization_id": organization_id},
-            {"limit": limit, "offset": offset},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"organization_id": organization_id},
+            query={"limit": limit, "offset": offset},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
     @endpoint(ops.ROLES_CREATE)
@@ -1259,12 +1256,12 @@ class Roles(Resource):
 
         Required scope: ``organization:write``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.ROLES_CREATE,
-            {"organization_id": organization_id},
-            {},
-            {"name": name, "feature_flags_access_level": feature_flags_access_level},
-            RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            path={"organization_id": organization_id},
+            query={},
+            body={"name": name, "feature_flags_access_level": feature_flags_access_level},
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
     @endpoint(ops.ROLES_RETRIEVE)
@@ -1283,12 +1280,12 @@ class Roles(Resource):
 
         Required scope: ``organization:read``.
         """
-        return await self._client.request(
+        return await self._client._request(
             ops.ROLES_RETRIEVE,
-            {"organization_id": organization_id, "id": id},
-            {},
-            None,
-            RequestOptions(timeout, extra_headers, extra_query, None),
+            path={"organization_id": organization_id, "id": id},
+            query={},
+            body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
 
 

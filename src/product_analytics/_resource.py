@@ -6,9 +6,9 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
 
-from product_analytics.operation import Operation
-from product_analytics.pagination import Pager
-from product_analytics.protocol import RequestOptions
+from product_analytics._operation import Operation
+from product_analytics._pagination import Pager
+from product_analytics._wire import RequestOptions
 
 __all__ = ["BoundEndpoint", "Endpoint", "RequestOptions", "Requester", "Resource", "endpoint"]
 
@@ -19,33 +19,35 @@ ItemT = TypeVar("ItemT")
 
 
 class Requester(Protocol):
-    """The client as the resources see it."""
+    """The client as the generated resources see it: the three ways to perform an operation."""
 
-    async def request(
+    async def _request(
         self,
         operation: Operation[ResultT],
-        path_args: Mapping[str, object],
-        query_args: Mapping[str, object],
-        body_fields: Mapping[str, object] | None,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        body: Mapping[str, object] | None,
         options: RequestOptions,
     ) -> ResultT: ...
 
-    def paginate(
+    def _paginate(
         self,
-        item_model: type[ItemT],
         operation: Operation[Any],
-        path_args: Mapping[str, object],
-        query_args: Mapping[str, object],
-        body_fields: Mapping[str, object] | None,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        body: Mapping[str, object] | None,
         options: RequestOptions,
-    ) -> Pager[ItemT]: ...
+    ) -> Pager[Any]: ...
 
-    async def request_many(
+    async def _request_many(
         self,
         operation: Operation[ResultT],
+        *,
         param: str,
         values: Iterable[object],
-        path_args: Mapping[str, object],
+        path: Mapping[str, object],
         concurrency: int | None,
         return_exceptions: bool,
         options: RequestOptions,

@@ -7,18 +7,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from product_analytics.errors import ProductAnalyticsError
-from product_analytics.protocol import check_timeout
-from product_analytics.scopes import normalize_scopes
+from product_analytics._scopes import normalize_scopes
+from product_analytics._wire import check_timeout
+from product_analytics.errors import ConfigurationError
 
-__all__ = ["API_KEY_ENV", "BASE_URL_ENV", "ClientConfig", "ConfigurationError"]
+__all__ = ["API_KEY_ENV", "BASE_URL_ENV", "ClientConfig"]
 
 API_KEY_ENV = "PRODUCT_ANALYTICS_API_KEY"
 BASE_URL_ENV = "PRODUCT_ANALYTICS_BASE_URL"
-
-
-class ConfigurationError(ProductAnalyticsError, ValueError):
-    """A client setting is missing or invalid."""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from product_analytics.operation import Operation, PathParam, QueryParam
+from product_analytics._operation import Operation, PathParam, QueryParam
 
 from . import models
 

@@ -17,8 +17,8 @@ from urllib.parse import parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsp
 
 from pydantic import BaseModel
 
+from product_analytics._wire import Origin, origin
 from product_analytics.errors import ClientClosedError, ResponseValidationError
-from product_analytics.protocol import Origin, origin
 
 __all__ = ["Page", "Pager", "next_url"]
 

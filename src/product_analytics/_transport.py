@@ -16,13 +16,13 @@ from typing import Any
 import aiohttp
 from yarl import URL
 
-from product_analytics.errors import ApiConnectionError, ApiTimeoutError, ClientClosedError
-from product_analytics.protocol import (
+from product_analytics._wire import (
     REDIRECT_STATUSES,
     PreparedRequest,
     RawResponse,
     follow_redirect,
 )
+from product_analytics.errors import ApiConnectionError, ApiTimeoutError, ClientClosedError
 
 __all__ = ["Transport", "logger"]
 

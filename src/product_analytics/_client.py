@@ -14,9 +14,24 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from product_analytics import __version__
-from product_analytics.bulk import map_bounded
-from product_analytics.config import ClientConfig
+from product_analytics._bulk import map_bounded
+from product_analytics._config import ClientConfig
+from product_analytics._generated.resources import ClientResources
+from product_analytics._operation import Operation
+from product_analytics._pagination import Pager, _Walk
+from product_analytics._ratelimit import RateLimit
+from product_analytics._retry import Attempt, RetryPolicy, parse_retry_after
+from product_analytics._scopes import grants
+from product_analytics._transport import Transport
+from product_analytics._version import __version__
+from product_analytics._wire import (
+    PreparedRequest,
+    RequestOptions,
+    build_request,
+    decode_error,
+    decode_success,
+    origin,
+)
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
@@ -25,21 +40,6 @@ from product_analytics.errors import (
     MissingScopeError,
     RateLimitError,
 )
-from product_analytics.operation import Operation
-from product_analytics.pagination import Pager, _Walk
-from product_analytics.protocol import (
-    PreparedRequest,
-    RequestOptions,
-    build_request,
-    decode_error,
-    decode_success,
-    origin,
-)
-from product_analytics.ratelimit import RateLimit
-from product_analytics.resources import ClientResources
-from product_analytics.retries import Attempt, RetryPolicy, parse_retry_after
-from product_analytics.scopes import grants
-from product_analytics.transport import Transport
 
 __all__ = ["AsyncClient", "ClientStats"]
 
@@ -205,16 +205,17 @@ class AsyncClient(ClientResources):
             path_defaults=self._path_defaults,
         )
 
-    async def request(
+    async def _request(
         self,
         operation: Operation[ResultT],
-        path_args: Mapping[str, object],
-        query_args: Mapping[str, object],
-        body_fields: Mapping[str, object] | None,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        body: Mapping[str, object] | None,
         options: RequestOptions,
     ) -> ResultT:
         """Perform `operation` with these arguments and return its decoded result."""
-        prepared = self._prepare(operation, path_args, query_args, body_fields, options)
+        prepared = self._prepare(operation, path, query, body, options)
         return await self._send(operation, prepared)
 
     async def _send(self, operation: Operation[ResultT], request: PreparedRequest) -> ResultT:
@@ -269,17 +270,17 @@ class AsyncClient(ClientResources):
         if sleeper.cancelled():
             raise ClientClosedError("the client was closed while this request waited to retry")
 
-    def paginate(
+    def _paginate(
         self,
-        item_model: type[ItemT],
         operation: Operation[Any],
-        path_args: Mapping[str, object],
-        query_args: Mapping[str, object],
-        body_fields: Mapping[str, object] | None,
+        *,
+        path: Mapping[str, object],
+        query: Mapping[str, object],
+        body: Mapping[str, object] | None,
         options: RequestOptions,
-    ) -> Pager[ItemT]:
+    ) -> Pager[Any]:
         """A pager over the list `operation`; its arguments are checked now, not when used."""
-        first = self._prepare(operation, path_args, query_args, body_fields, options)
+        first = self._prepare(operation, path, query, body, options)
 
         async def fetch(url: str) -> tuple[BaseModel, str]:
             self._check_call(operation)
@@ -287,7 +288,7 @@ class AsyncClient(ClientResources):
             envelope: BaseModel = await self._send(operation, request)
             return envelope, url
 
-        def make_walk() -> _Walk[ItemT]:
+        def make_walk() -> _Walk[Any]:
             return _Walk(fetch, self._base_origin, self._spawn)
 
         return Pager(first.url, make_walk)
@@ -304,12 +305,13 @@ class AsyncClient(ClientResources):
         if not task.cancelled():
             task.exception()  # retrieved: a prefetch nobody awaited must not warn
 
-    async def request_many(
+    async def _request_many(
         self,
         operation: Operation[ResultT],
+        *,
         param: str,
         values: Iterable[object],
-        path_args: Mapping[str, object],
+        path: Mapping[str, object],
         concurrency: int | None,
         return_exceptions: bool,
         options: RequestOptions,
@@ -327,8 +329,7 @@ class AsyncClient(ClientResources):
         elif concurrency < 1:
             raise ValueError("concurrency must be >= 1")
         requests = [
-            self._prepare(operation, {**path_args, param: value}, {}, None, options)
-            for value in values
+            self._prepare(operation, {**path, param: value}, {}, None, options) for value in values
         ]
 
         async def send(request: PreparedRequest) -> ResultT:

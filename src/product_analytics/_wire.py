@@ -19,13 +19,13 @@ from urllib.parse import quote, urlencode, urljoin, urlsplit
 
 import pydantic
 
+from product_analytics._operation import NOT_GIVEN, Operation, PathParam
+from product_analytics._retry import parse_retry_after
 from product_analytics.errors import (
     ApiStatusError,
     ResponseValidationError,
     error_for_status,
 )
-from product_analytics.operation import NOT_GIVEN, Operation, PathParam
-from product_analytics.retries import parse_retry_after
 
 __all__ = [
     "PreparedRequest",
