@@ -25,25 +25,22 @@ import subprocess
 import sys
 import time
 import timeit
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 import httpx
 import psutil
+from multidict import CIMultiDict, CIMultiDictProxy
 
 from benchmarks.data import PROJECT_ID, recording_bytes, recording_id
 from benchmarks.server import ROOT
 from product_analytics import AsyncClient, models
 from product_analytics._generated import operations
-from product_analytics._wire import (
-    PreparedRequest,
-    RawResponse,
-    RequestOptions,
-    build_request,
-    decode_success,
-)
+from product_analytics._scopes import grants
+from product_analytics._transport import Request, Response
+from product_analytics._wire import Answer, RequestOptions, build_request, decode_success
 
 __all__ = [
     "API_KEY",
@@ -289,23 +286,28 @@ def memory_run(mode: str, base_url: str, page_size: int) -> dict[str, Any]:
 
 
 class StubTransport:
-    """Stands in for `Transport`: every `send` returns the same prebuilt response."""
+    """A `Transport` whose every `send` answers 200 with the same body, at once."""
 
     def __init__(self, body: bytes) -> None:
         self.closed = False
-        self.response = RawResponse(200, body)
+        self.body = body
+        self.headers = CIMultiDictProxy(CIMultiDict({"Content-Type": "application/json"}))
 
-    async def send(self, request: PreparedRequest) -> RawResponse:
-        return self.response
+    async def send(self, request: Request, *, timeout: float) -> Response:
+        return Response(200, self.headers, _one_chunk(self.body))
 
     async def close(self) -> None:
         self.closed = True
 
 
+async def _one_chunk(body: bytes) -> AsyncIterator[bytes]:
+    yield body
+
+
 def _stubbed_client(body: bytes, **kwargs: Any) -> AsyncClient:
-    client = AsyncClient(api_key=API_KEY, base_url="http://127.0.0.1:9", **kwargs)
-    client._transport = StubTransport(body)  # type: ignore[assignment]
-    return client
+    return AsyncClient(
+        api_key=API_KEY, base_url="http://127.0.0.1:9", transport=StubTransport(body), **kwargs
+    )
 
 
 def _best_us(function: Callable[[], object], number: int, repeat: int) -> float:
@@ -334,7 +336,9 @@ async def _overhead_async(calls: int, repeat: int, page_size: int) -> dict[str, 
     rid = recording_id(7)
     results: dict[str, float] = {}
     # Scopes given, so that the scope check runs.
-    async with _stubbed_client(body, scopes=["session_recording:read"]) as client:
+    async with _stubbed_client(
+        body, scopes=["session_recording:read"], max_concurrency=64
+    ) as client:
         recordings = client.session_recordings
 
         async def get() -> object:
@@ -381,9 +385,10 @@ def overhead(calls: int, repeat: int, page_size: int) -> dict[str, float]:
     defaults: dict[str, object] = {"project_id": None, "organization_id": None}
     path_args: dict[str, object] = {"project_id": PROJECT_ID, "id": rid}
     base_url = "http://127.0.0.1:9"
-    response = RawResponse(200, body)
+    response = Answer(200, {}, body)
     url = _recording_url(base_url, rid)
     client = _stubbed_client(body, scopes=["session_recording:read"])
+    held = frozenset({"session_recording:read"})
     page = _page_of(body, page_size)
     page_model = models.PaginatedSessionRecordingList
 
@@ -400,8 +405,8 @@ def overhead(calls: int, repeat: int, page_size: int) -> dict[str, float]:
 
     parts: dict[str, Callable[[], object]] = {
         "endpoint_lookup_us": lambda: client.session_recordings.get,
-        "request_options_us": lambda: RequestOptions(None, None, None, None),
-        "check_call_us": lambda: client._check_call(operation),
+        "request_options_us": lambda: RequestOptions(None, None, None, None, None),
+        "check_call_us": lambda: grants(held, operation.required_scope),
         "build_request_us": build,
         "decode_success_us": lambda: decode_success(operation, response, method="GET", url=url),
         "json_loads_us": lambda: json.loads(body),

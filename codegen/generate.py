@@ -92,8 +92,10 @@ def generate(spec: Path, out: Path) -> list[Path]:
     context = {"header": _header(spec), "resources": resources, "client_defaults": CLIENT_DEFAULTS}
     written = []
     init = out / "__init__.py"
+    version = str(document.get("info", {}).get("version", "0"))
     init.write_text(
-        f'{context["header"]}\n"""Modules generated from the spec; never edited by hand."""\n',
+        f'{context["header"]}\n"""Modules generated from the spec; never edited by hand."""\n\n'
+        f"SPEC_VERSION = {version!r}\n",
         encoding="utf-8",
     )
     written.append(init)

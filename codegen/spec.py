@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 HTTP_METHODS = ("get", "put", "post", "patch", "delete")
-OPTION_NAMES = frozenset({"timeout", "extra_headers", "extra_query", "extra_body"})
+OPTION_NAMES = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 
 
 class SpecError(ValueError):

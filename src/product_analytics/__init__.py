@@ -7,10 +7,20 @@ async with AsyncClient(api_key=..., base_url=...) as client:
 """
 
 from product_analytics._client import AsyncClient, ClientStats
+from product_analytics._config import InsecureTransportWarning
 from product_analytics._operation import NOT_GIVEN, NotGiven
 from product_analytics._pagination import Page, Pager
 from product_analytics._ratelimit import RateLimit
+from product_analytics._raw_response import RawResponse
 from product_analytics._retry import RetryPolicy
+from product_analytics._throttle import ThrottleEvent
+from product_analytics._transport import (
+    Request,
+    Response,
+    Transport,
+    TransportError,
+    TransportTimeout,
+)
 from product_analytics._version import __version__
 from product_analytics.errors import (
     ApiConnectionError,
@@ -24,11 +34,13 @@ from product_analytics.errors import (
     ConflictError,
     ExperimentalOperationWarning,
     InternalServerError,
+    LowerLevelError,
     MissingScopeError,
     NotFoundError,
     PermissionDeniedError,
     ProductAnalyticsError,
     RateLimitError,
+    ResponseTooLargeError,
     ResponseValidationError,
 )
 
@@ -46,7 +58,9 @@ __all__ = [
     "ConfigurationError",
     "ConflictError",
     "ExperimentalOperationWarning",
+    "InsecureTransportWarning",
     "InternalServerError",
+    "LowerLevelError",
     "MissingScopeError",
     "NotFoundError",
     "NotGiven",
@@ -56,7 +70,15 @@ __all__ = [
     "ProductAnalyticsError",
     "RateLimit",
     "RateLimitError",
+    "RawResponse",
+    "Request",
+    "Response",
+    "ResponseTooLargeError",
     "ResponseValidationError",
     "RetryPolicy",
+    "ThrottleEvent",
+    "Transport",
+    "TransportError",
+    "TransportTimeout",
     "__version__",
 ]

@@ -2,26 +2,65 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 from product_analytics._scopes import normalize_scopes
+from product_analytics._warn import warn_once
 from product_analytics._wire import check_timeout
 from product_analytics.errors import ConfigurationError
 
-__all__ = ["API_KEY_ENV", "BASE_URL_ENV", "ClientConfig"]
+__all__ = ["API_KEY_ENV", "BASE_URL_ENV", "ClientConfig", "InsecureTransportWarning", "Secret"]
 
 API_KEY_ENV = "PRODUCT_ANALYTICS_API_KEY"
 BASE_URL_ENV = "PRODUCT_ANALYTICS_BASE_URL"
 
 
+class Secret:
+    """The API key: its repr and str hide it; `header` is the Authorization value."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    @property
+    def header(self) -> str:
+        return f"Bearer {self._value}"
+
+    def __repr__(self) -> str:
+        return "Secret('***')"
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        raise TypeError("the API key is not pickled")
+
+
+class InsecureTransportWarning(UserWarning):
+    """The client sends its API key in clear text: an http:// base_url to a host that is not
+    this machine."""
+
+
+DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+DEFAULT_MAX_PAGE_ITEMS = 10_000
+_LOOPBACK_HOSTS = frozenset({"localhost", "::1"})
+
+
 @dataclass(frozen=True)
 class ClientConfig:
-    """Checked client settings. `api_key` is left out of `repr`."""
+    """Checked client settings. The API key is a `Secret`: no repr shows it."""
 
-    api_key: str = field(repr=False)
+    api_key: Secret = field(repr=False)
     base_url: str
     scopes: frozenset[str] | None
     timeout: float
@@ -29,6 +68,10 @@ class ClientConfig:
     max_concurrency: int
     project_id: str | int | None
     organization_id: str | None
+    deadline: float | None = None
+    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
+    max_page_items: int = DEFAULT_MAX_PAGE_ITEMS
+    require_https: bool = False
 
     @classmethod
     def resolve(
@@ -42,6 +85,10 @@ class ClientConfig:
         max_concurrency: int,
         project_id: str | int | None,
         organization_id: str | None,
+        deadline: float | None = None,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
+        max_page_items: int = DEFAULT_MAX_PAGE_ITEMS,
+        require_https: bool = False,
         environ: Mapping[str, str] = os.environ,
     ) -> ClientConfig:
         """Settings from the arguments, falling back to the environment for the key and URL.
@@ -65,16 +112,55 @@ class ClientConfig:
             raise ConfigurationError(
                 f"no base URL: pass AsyncClient(base_url=...) or set {BASE_URL_ENV}"
             )
+        secret = Secret(api_key.strip())
+        del api_key  # from here on only inside the Secret: no str local shows it
+        base_url = _check_base_url(base_url)
+        if not isinstance(require_https, bool):
+            raise ConfigurationError("require_https must be a bool")
+        _check_transport_security(base_url, require_https)
         return cls(
-            api_key=api_key.strip(),
-            base_url=_check_base_url(base_url),
+            api_key=secret,
+            base_url=base_url,
             scopes=None if scopes is None else normalize_scopes(scopes),
             timeout=_timeout(timeout),
             max_retries=_count("max_retries", max_retries, minimum=0),
             max_concurrency=_count("max_concurrency", max_concurrency, minimum=1),
             project_id=_optional_id("project_id", project_id, allow_int=True),
             organization_id=_optional_id("organization_id", organization_id, allow_int=False),  # type: ignore[arg-type]
+            deadline=None if deadline is None else _timeout(deadline, "deadline"),
+            max_response_bytes=_count("max_response_bytes", max_response_bytes, minimum=1),
+            max_page_items=_count("max_page_items", max_page_items, minimum=1),
+            require_https=require_https,
         )
+
+
+def _check_transport_security(base_url: str, require_https: bool) -> None:
+    """Warn once per host (or refuse, with `require_https`) where the key would travel in
+    clear text: http:// to a host that is not loopback."""
+    parts = urlsplit(base_url)
+    host = (parts.hostname or "").lower()
+    if parts.scheme != "http" or _is_loopback(host):
+        return
+    if require_https:
+        raise ConfigurationError(
+            f"base_url is http:// to {host}: the API key would be sent in clear text, and "
+            "require_https=True refuses that; use https://"
+        )
+    warn_once(
+        InsecureTransportWarning,
+        host,
+        f"base_url is http:// to {host}: the API key is sent in clear text; use https:// "
+        "(or require_https=True to refuse this)",
+    )
+
+
+def _is_loopback(host: str) -> bool:
+    if host in _LOOPBACK_HOSTS or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _check_base_url(value: object) -> str:
@@ -109,14 +195,14 @@ def _check_base_url(value: object) -> str:
     return f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
 
 
-def _timeout(value: object) -> float:
-    """The client's timeout, checked as a per-call timeout is, but never None."""
+def _timeout(value: object, name: str = "timeout") -> float:
+    """The client's timeout (or deadline), checked as a per-call one is, but never None."""
     try:
-        seconds = check_timeout(value)  # type: ignore[arg-type]
+        seconds = check_timeout(value, name)  # type: ignore[arg-type]
     except (TypeError, ValueError) as exc:
         raise ConfigurationError(str(exc)) from None
     if seconds is None:
-        raise ConfigurationError("timeout must be a number of seconds, got None")
+        raise ConfigurationError(f"{name} must be a number of seconds, got None")
     return seconds
 
 

@@ -10,19 +10,32 @@ page. While the caller works through one page, the next one is already being fet
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable, Generator
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
-from urllib.parse import parse_qsl, quote, urlencode, urljoin, urlsplit, urlunsplit
+from collections.abc import AsyncIterator, Generator
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from pydantic import BaseModel
 
-from product_analytics._wire import Origin, origin
+from product_analytics._operation import Operation
+from product_analytics._wire import (
+    Answer,
+    BadLink,
+    Origin,
+    PreparedRequest,
+    decode_success,
+    origin,
+    resolve_link,
+)
 from product_analytics.errors import ClientClosedError, ResponseValidationError
 
-__all__ = ["Page", "Pager", "next_url"]
+if TYPE_CHECKING:
+    from product_analytics._client import AsyncClient
+
+__all__ = ["MAX_EMPTY_PAGES", "Page", "Pager", "next_url"]
 
 ItemT = TypeVar("ItemT")
+# Pages in a row with no results but a next page, before the walk stops with an error.
+MAX_EMPTY_PAGES = 10
 
 
 def _with_offset(url: str, offset: int) -> str:
@@ -32,78 +45,55 @@ def _with_offset(url: str, offset: int) -> str:
     return urlunsplit(parts._replace(query=urlencode(query, quote_via=quote)))
 
 
-def _query_int(url: str, name: str) -> int | None:
+def query_int(url: str, name: str) -> int | None:
+    """The query parameter `name` of `url` as an int, or None."""
     for key, value in parse_qsl(urlsplit(url).query):
         if key == name and value.isdigit():
             return int(value)
     return None
 
 
+def _link_error(page_url: str, link: str, why: str) -> ResponseValidationError:
+    return ResponseValidationError(
+        f"its next link {link[:200]!r} {why}",
+        method="GET",
+        url=page_url,
+        status_code=200,
+        body=f'{{"next": {link[:200]!r}}}',
+    )
+
+
 def next_url(
     page_url: str, envelope: BaseModel, results_count: int, base_origin: Origin
 ) -> str | None:
-    """Where the page after the one fetched from `page_url` is, or None if it was the last.
+    """Where the page after the one fetched from `page_url` is (absolute, without a
+    fragment), or None if it was the last.
 
-    Raises `ResponseValidationError` for a `next` link on another origin than the client's
-    `base_url`: the API key is never sent there.
+    Raises `ResponseValidationError` for a `next` link that is not a valid URL, or is on
+    another origin than the client's `base_url` (the API key is never sent there).
     """
     link: str | None = getattr(envelope, "next", None)
     if link:
-        absolute = urljoin(page_url, link)
+        try:
+            absolute = resolve_link(page_url, link)
+        except BadLink as exc:
+            raise _link_error(page_url, link, f"cannot be followed: {exc}") from None
         if origin(absolute) != base_origin:
-            raise ResponseValidationError(
-                "its next link is on another origin than base_url; it is not followed, so "
-                "that the API key goes nowhere else",
-                method="GET",
-                url=page_url,
-                status_code=200,
-                body=f'{{"next": {link!r}}}',
+            raise _link_error(
+                page_url,
+                link,
+                "is on another origin than base_url; it is not followed, so that the API key "
+                "goes nowhere else",
             )
         return absolute
     if (
         getattr(envelope, "has_next", None) is True
         or (envelope.model_extra or {}).get("has_next") is True
     ):
-        offset = _query_int(page_url, "offset") or 0
-        limit = _query_int(page_url, "limit") or results_count
+        offset = query_int(page_url, "offset") or 0
+        limit = query_int(page_url, "limit") or results_count
         return _with_offset(page_url, offset + limit)
     return None
-
-
-@dataclass
-class _Walk(Generic[ItemT]):
-    """What the pages of one listing share: how to fetch a URL, and the URLs fetched so far
-    with the position in the chain of pages at which each was first fetched."""
-
-    fetch: Callable[[str], Awaitable[tuple[BaseModel, str]]]
-    base_origin: Origin
-    spawn: Callable[[Awaitable[Page[ItemT] | None]], asyncio.Future[Page[ItemT] | None]]
-    seen: dict[str, int] = field(default_factory=dict)
-
-    async def page(self, url: str, depth: int = 0) -> Page[ItemT]:
-        """The page at `url`, the `depth`-th of the chain (the first page is 0).
-
-        A URL already fetched earlier in the chain means the links loop: that raises
-        `ResponseValidationError` instead of fetching it again. Fetching the same page again
-        at the same place (`next_page()` called twice) is fine.
-        """
-        first_depth = self.seen.setdefault(url, depth)
-        if first_depth < depth:
-            raise ResponseValidationError(
-                "its next link leads back to a page already fetched; stopping instead of looping",
-                method="GET",
-                url=url,
-                status_code=200,
-                body="",
-            )
-        envelope, fetched_url = await self.fetch(url)
-        results: list[ItemT] = envelope.results  # type: ignore[attr-defined]
-        following: str | ResponseValidationError | None
-        try:
-            following = next_url(fetched_url, envelope, len(results), self.base_origin)
-        except ResponseValidationError as exc:
-            following = exc  # raised by next_page(): this page itself is fine
-        return Page(envelope, results, following, self, depth)
 
 
 class Page(Generic[ItemT]):
@@ -113,21 +103,25 @@ class Page(Generic[ItemT]):
     (such as `has_next` or `version`).
     """
 
-    __slots__ = ("_depth", "_following", "_walk", "envelope", "results")
+    __slots__ = ("_depth", "_empty_run", "_following", "_pager", "_seen", "envelope", "results")
 
     def __init__(
         self,
         envelope: BaseModel,
         results: list[ItemT],
         following: str | ResponseValidationError | None,
-        walk: _Walk[ItemT],
+        pager: Pager[ItemT],
+        seen: dict[str, int],
         depth: int = 0,
+        empty_run: int = 0,
     ) -> None:
         self.envelope = envelope
         self.results = results
         self._following = following
-        self._walk = walk
+        self._pager = pager
+        self._seen = seen
         self._depth = depth
+        self._empty_run = empty_run
 
     @property
     def count(self) -> int | None:
@@ -149,15 +143,16 @@ class Page(Generic[ItemT]):
     async def next_page(self) -> Page[ItemT] | None:
         """The following page, or None if this is the last.
 
-        Raises `ResponseValidationError` when this page's `next` link is on another origin
-        than `base_url` (nothing is sent there) or leads back to a page already fetched.
+        Raises `ResponseValidationError` when this page's `next` link cannot be followed (on
+        another origin than `base_url`, not a valid URL), leads back to a page already
+        fetched, or when too many empty pages came in a row.
         """
         following = self._following
         if following is None:
             return None
         if isinstance(following, ResponseValidationError):
             raise following.with_traceback(None)
-        return await self._walk.page(following, self._depth + 1)
+        return await self._pager._fetch(following, self._seen, self._depth + 1, self._empty_run)
 
     def __len__(self) -> int:
         return len(self.results)
@@ -171,27 +166,94 @@ class Pager(Generic[ItemT]):
     pager` gives every item of every page; `pager.pages()` every page.
 
     Each iteration starts again from the first page. While the caller consumes one page, the
-    next is fetched in the background; leaving the loop early leaves at most that one
-    request running, which the client cancels when it closes.
+    next is fetched in the background; leaving the loop early cancels that fetch, and
+    closing the client cancels it too.
     """
 
-    __slots__ = ("_first_url", "_make_walk")
+    __slots__ = ("_client", "_first", "_operation")
 
-    def __init__(self, first_url: str, make_walk: Callable[[], _Walk[ItemT]]) -> None:
-        self._first_url = first_url
-        self._make_walk = make_walk
+    def __init__(
+        self, client: AsyncClient, operation: Operation[Any], first: PreparedRequest
+    ) -> None:
+        self._client = client
+        self._operation = operation
+        self._first = first
+
+    async def _first_raw(self) -> Any:
+        """The first page's answer as a `RawResponse` whose `parse()` gives the `Page`."""
+        from product_analytics._raw_response import RawResponse
+
+        answer, url = await self._client._exchange(self._operation, self._first)
+        pager = self
+
+        class _PageAnswer(RawResponse[Page[ItemT]]):
+            __slots__ = ()
+
+            def parse(self) -> Page[ItemT]:
+                return pager._page(answer, url, {url: 0}, 0, 0)
+
+        return _PageAnswer(answer, self._operation, "GET", url)
 
     def __await__(self) -> Generator[Any, None, Page[ItemT]]:
-        return self._make_walk().page(self._first_url).__await__()
+        return self._fetch(self._first.url, {}, 0, 0).__await__()
+
+    async def _fetch(
+        self, url: str, seen: dict[str, int], depth: int, empty_run: int
+    ) -> Page[ItemT]:
+        """The page at `url`, the `depth`-th of its walk (the first page is 0); `seen` maps
+        every URL the walk fetched to the depth it was first fetched at.
+
+        A URL already fetched earlier in the walk means the links loop: that raises
+        `ResponseValidationError` instead of fetching it again. Fetching the same page again
+        at the same place (`next_page()` called twice) is fine.
+        """
+        if seen.setdefault(url, depth) < depth:
+            raise ResponseValidationError(
+                "its next link leads back to a page already fetched; stopping instead of looping",
+                method="GET",
+                url=url,
+                status_code=200,
+                body="",
+            )
+        request = self._first if depth == 0 else self._first.follow(url)
+        answer, fetched_url = await self._client._exchange(self._operation, request)
+        return self._page(answer, fetched_url, seen, depth, empty_run)
+
+    def _page(
+        self, answer: Answer, fetched_url: str, seen: dict[str, int], depth: int, empty_run: int
+    ) -> Page[ItemT]:
+        """The page an answer holds: validated (at most `limit` items, or the client's
+        `max_page_items` when the request set none) and linked to the next."""
+        client = self._client
+        max_items = query_int(fetched_url, "limit") or client._config.max_page_items
+        envelope: BaseModel = decode_success(
+            self._operation, answer, method="GET", url=fetched_url, max_items=max_items
+        )
+        results: list[ItemT] = getattr(envelope, "results", None) or []
+        following: str | ResponseValidationError | None
+        try:
+            following = next_url(fetched_url, envelope, len(results), _base_origin(client))
+        except ResponseValidationError as exc:
+            following = exc  # raised by next_page(): this page itself is fine
+        empty_run = empty_run + 1 if not results else 0
+        if isinstance(following, str) and empty_run >= MAX_EMPTY_PAGES:
+            following = ResponseValidationError(
+                f"{empty_run} pages in a row had no results but said more follow; stopping "
+                "instead of looping",
+                method="GET",
+                url=fetched_url,
+                status_code=200,
+                body="",
+            )
+        return Page(envelope, results, following, self, seen, depth, empty_run)
 
     async def pages(self) -> AsyncIterator[Page[ItemT]]:
         """Every page, in order, fetching each next page while the current one is used."""
-        walk = self._make_walk()
-        page = await walk.page(self._first_url)
+        page: Page[ItemT] = await self
         while True:
             pending = None
             if page.has_next:
-                pending = walk.spawn(page.next_page())
+                pending = self._client._spawn(page.next_page())
                 # Let the fetch send its request now: a caller that consumes the page
                 # without awaiting would otherwise start it only after the whole page.
                 await asyncio.sleep(0)
@@ -222,4 +284,8 @@ class Pager(Generic[ItemT]):
                 yield item
 
     def __repr__(self) -> str:
-        return f"<Pager {self._first_url}>"
+        return f"<Pager {self._first.url}>"
+
+
+def _base_origin(client: AsyncClient) -> Origin:
+    return origin(client.base_url)

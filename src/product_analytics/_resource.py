@@ -8,6 +8,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, over
 
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
+from product_analytics._raw_response import RawResponseView
 from product_analytics._wire import RequestOptions
 
 __all__ = ["BoundEndpoint", "Endpoint", "RequestOptions", "Requester", "Resource", "endpoint"]
@@ -61,6 +62,12 @@ class Resource:
 
     def __init__(self, client: Requester) -> None:
         self._client = client
+
+    @property
+    def with_raw_response(self) -> RawResponseView:
+        """This resource's methods, each returning a `RawResponse` (`status_code`,
+        `headers`, `request_id`, `parse()`) instead of the decoded result."""
+        return RawResponseView(self)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from email.utils import parsedate_to_datetime
 
-__all__ = ["Attempt", "RetryPolicy", "parse_retry_after"]
+__all__ = ["Decision", "Outcome", "RetryPolicy", "parse_retry_after", "retry_after_of"]
 
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
@@ -22,18 +23,30 @@ _DELTA_SECONDS = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
 
 @dataclass(frozen=True, slots=True)
-class Attempt:
+class Outcome:
     """How one attempt ended, as far as retrying is concerned.
 
-    Exactly one of `status` (an answer came) or a failure flag is set: `connect_failed` (the
-    request never left: connecting failed) or `failed_after_send` (dropped, reset, or timed
-    out once the request may have reached the service).
+    `status` is the answer's status, or None when no answer came; then `request_sent` tells
+    whether the request may have reached the service. `retry_after` is the answer's
+    `Retry-After` in seconds (read once, by `retry_after_of`).
     """
 
-    status: int | None = None
-    connect_failed: bool = False
-    failed_after_send: bool = False
+    status: int | None
+    request_sent: bool = True
     retry_after: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What to do after a failed attempt: `retry` after `delay` seconds, or not. `throttled`
+    marks a 429, which the client waits out through its throttle state, not `delay`."""
+
+    retry: bool
+    delay: float = 0.0
+    throttled: bool = False
+
+
+GIVE_UP = Decision(retry=False)
 
 
 @dataclass(frozen=True)
@@ -42,40 +55,66 @@ class RetryPolicy:
 
     The wait before retry n (1-based) is uniform in [0, min(max_delay, initial_delay * 2**(n-1))],
     or the service's `Retry-After` when it sent one, capped at `max_retry_after`.
+    `max_retries`, when set, overrides the client's `max_retries`; left at None, the client's
+    governs. A 429 is not counted against it: the client waits it out through its throttle
+    state, each wait at most `max_wait` seconds (None: bounded only by the call's deadline,
+    or 15 minutes of throttle waits in all); `max_retries=0` turns every retry off, 429
+    included.
     """
 
-    max_retries: int = 2
+    max_retries: int | None = None
     initial_delay: float = 0.5
     max_delay: float = 8.0
     max_retry_after: float = 60.0
+    max_wait: float | None = None
     rng: random.Random = field(default_factory=random.Random, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.max_retries, bool) or not isinstance(self.max_retries, int):
-            raise TypeError("max_retries must be an int")
-        if self.max_retries < 0:
-            raise ValueError("max_retries must be >= 0")
+        if self.max_retries is not None:
+            if isinstance(self.max_retries, bool) or not isinstance(self.max_retries, int):
+                raise TypeError("max_retries must be an int")
+            if self.max_retries < 0:
+                raise ValueError("max_retries must be >= 0")
+        if self.max_wait is not None and not self.max_wait >= 0:
+            raise ValueError("max_wait must be >= 0 seconds, or None")
         if self.initial_delay < 0 or self.max_delay < 0 or self.max_retry_after < 0:
             raise ValueError("retry delays must be >= 0")
 
-    def should_retry(self, method: str, attempt: Attempt, retries_done: int) -> bool:
-        """Whether to try again after `attempt`, `retries_done` retries having been made."""
-        if retries_done >= self.max_retries:
-            return False
-        if attempt.connect_failed:
-            return True
-        if method not in IDEMPOTENT_METHODS:
-            return attempt.status == 429
-        if attempt.failed_after_send:
-            return True
-        return attempt.status in RETRY_STATUSES
+    def decide(
+        self, method: str, outcome: Outcome, retries_done: int, max_retries: int
+    ) -> Decision:
+        """Whether and when to try again after `outcome`, `retries_done` retries having been
+        made, with `max_retries` allowed (this policy's own, when set, wins)."""
+        limit = self.max_retries if self.max_retries is not None else max_retries
+        if limit == 0:
+            return GIVE_UP
+        if outcome.status == 429:
+            return Decision(retry=True, delay=0.0, throttled=True)
+        if retries_done >= limit or not self.retryable(method, outcome):
+            return GIVE_UP
+        return Decision(retry=True, delay=self.delay(outcome, retries_done))
 
-    def delay(self, attempt: Attempt, retries_done: int) -> float:
+    @staticmethod
+    def retryable(method: str, outcome: Outcome) -> bool:
+        """Whether `outcome` may be retried at all for `method`: never a POST the service may
+        have seen (but for a 429, which says it was not acted on)."""
+        if outcome.status is None:
+            return not outcome.request_sent or method in IDEMPOTENT_METHODS
+        if method not in IDEMPOTENT_METHODS:
+            return outcome.status == 429
+        return outcome.status in RETRY_STATUSES
+
+    def delay(self, outcome: Outcome, retries_done: int) -> float:
         """Seconds to wait before the next try, `retries_done` retries having been made."""
-        if attempt.retry_after is not None:
-            return min(max(attempt.retry_after, 0.0), self.max_retry_after)
+        if outcome.retry_after is not None:
+            return min(max(outcome.retry_after, 0.0), self.max_retry_after)
         ceiling = min(self.max_delay, self.initial_delay * (2**retries_done))
         return self.rng.uniform(0.0, ceiling)
+
+
+def retry_after_of(headers: Mapping[str, str]) -> float | None:
+    """The answer's `Retry-After` in seconds, or None: the one place that reads it."""
+    return parse_retry_after(headers.get("Retry-After"))
 
 
 def parse_retry_after(value: str | None, now: datetime | None = None) -> float | None:

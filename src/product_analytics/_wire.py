@@ -7,6 +7,7 @@ checked before anything is built, so bad input raises `TypeError` or `ValueError
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import math
@@ -20,16 +21,18 @@ from urllib.parse import quote, urlencode, urljoin, urlsplit
 import pydantic
 
 from product_analytics._operation import NOT_GIVEN, Operation, PathParam
-from product_analytics._retry import parse_retry_after
 from product_analytics.errors import (
     ApiStatusError,
+    LowerLevelError,
     ResponseValidationError,
     error_for_status,
+    excerpt,
 )
 
 __all__ = [
+    "Answer",
+    "BadLink",
     "PreparedRequest",
-    "RawResponse",
     "RequestOptions",
     "build_request",
     "decode_error",
@@ -39,10 +42,15 @@ __all__ = [
 
 ResultT = TypeVar("ResultT")
 
-USER_AGENT = "product-analytics-python"
 _JSON_HEADERS = {"Accept": "application/json"}
 _JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application/json"}
-_FORBIDDEN_HEADERS = frozenset({"authorization"})
+# Authorization is the client's; framing and hop-by-hop headers are the transport's.
+_FORBIDDEN_HEADERS = frozenset(
+    {
+        "authorization", "host", "content-length", "transfer-encoding", "connection",
+        "keep-alive", "te", "trailer", "upgrade", "proxy-authorization", "proxy-connection",
+    }
+)  # fmt: skip
 # RFC 9110 field-name token; header values may hold no control character but tab.
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _HEADER_VALUE_FORBIDDEN = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
@@ -56,14 +64,15 @@ class RequestOptions:
     extra_headers: Mapping[str, str] | None = None
     extra_query: Mapping[str, object] | None = None
     extra_body: Mapping[str, object] | None = None
+    deadline: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PreparedRequest:
-    """A request ready to send, minus the `Authorization` header the transport adds.
+    """A request ready to send, minus the `Authorization` header the client adds.
 
     `url` is absolute and already percent-encoded; `target` is its path and query, for
-    messages.
+    messages. `timeout` and `deadline` are the call's own (None: the client's).
     """
 
     method: str
@@ -72,15 +81,14 @@ class PreparedRequest:
     headers: Mapping[str, str]
     body: bytes | None
     timeout: float | None
+    deadline: float | None = None
 
-
-@dataclass(frozen=True, slots=True)
-class RawResponse:
-    """What came back: the status, the `Retry-After` header and the whole body."""
-
-    status: int
-    body: bytes
-    retry_after: str | None = None
+    def follow(self, url: str) -> PreparedRequest:
+        """The GET of another page of the same list, with this request's headers and
+        limits."""
+        parts = urlsplit(url)
+        target = f"{parts.path}?{parts.query}" if parts.query else parts.path
+        return PreparedRequest("GET", url, target, self.headers, None, self.timeout, self.deadline)
 
 
 Origin = tuple[str, str, int | None]
@@ -104,14 +112,35 @@ class Redirect:
     keep_body: bool
 
 
+class BadLink(ValueError):
+    """A `Location` or `next` link that is not a usable URL (bad port, bracket, scheme)."""
+
+
+def resolve_link(base: str, link: str) -> str:
+    """`link` made absolute against `base`, without its fragment; `BadLink` when it is not
+    an http(s) URL with a valid host and port (yarl would fail on it later)."""
+    try:
+        target = urljoin(base, link.strip())
+        parts = urlsplit(target)
+        port = parts.port  # ValueError for a port that is not 0-65535
+    except ValueError:
+        raise BadLink(f"the link {excerpt(link, 200)!r} is not a valid URL") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise BadLink(f"the link {excerpt(link, 200)!r} is not an http(s) URL with a host")
+    if port == 0 or "@" in parts.netloc or any(c.isspace() for c in target):
+        raise BadLink(f"the link {excerpt(link, 200)!r} is not a valid URL")
+    return target.split("#", 1)[0]
+
+
 def follow_redirect(method: str, url: str, status: int, location: str) -> Redirect | None:
     """Where the redirect answer (`status`, `location`) to `method url` leads, or None when
     it leaves the origin of `url`: neither the API key nor the body goes to another host.
+    Raises `BadLink` for a `location` that is not a usable URL.
 
     303, and 301/302 after a POST, continue as a GET without body; 307 and 308, and 301/302
     after other methods, repeat the request as it was.
     """
-    target = urljoin(url, location)
+    target = resolve_link(url, location)
     if origin(target) != origin(url):
         return None
     if status == 303 or (status in (301, 302) and method == "POST"):
@@ -262,7 +291,10 @@ def build_headers(extra_headers: Mapping[str, str] | None, has_body: bool) -> Ma
         if not isinstance(name, str) or not isinstance(value, str):
             raise TypeError("extra_headers names and values must be strings")
         if name.strip().lower() in _FORBIDDEN_HEADERS:
-            raise ValueError("Authorization cannot be set through extra_headers")
+            raise ValueError(
+                f"{name} cannot be set through extra_headers: the client sets Authorization, "
+                "and the transport sets framing and connection headers"
+            )
         if not _HEADER_NAME.fullmatch(name):
             raise ValueError(f"header name {name!r} is not a valid HTTP header name")
         if _HEADER_VALUE_FORBIDDEN.search(value):
@@ -297,22 +329,40 @@ def build_request(
         headers=headers,
         body=body,
         timeout=check_timeout(options.timeout),
+        deadline=check_timeout(options.deadline, "deadline"),
     )
 
 
-def check_timeout(timeout: float | None) -> float | None:
+def check_timeout(timeout: float | None, name: str = "timeout") -> float | None:
     """`timeout` if it is None or a positive number of seconds."""
     if timeout is None:
         return None
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-        raise TypeError(f"timeout must be a number of seconds, got {type(timeout).__name__}")
+        raise TypeError(f"{name} must be a number of seconds, got {type(timeout).__name__}")
     if not (timeout > 0 and math.isfinite(timeout)):
-        raise ValueError(f"timeout must be a finite number of seconds > 0, got {timeout}")
+        raise ValueError(f"{name} must be a finite number of seconds > 0, got {timeout}")
     return float(timeout)
 
 
 def _text(body: bytes) -> str:
     return body.decode("utf-8", errors="replace")
+
+
+@functools.lru_cache(maxsize=64)
+def bounded_page_model(model: type[pydantic.BaseModel], max_items: int) -> type[pydantic.BaseModel]:
+    """`model` (a list envelope) with at most `max_items` results: a longer page fails
+    validation before any item model is built."""
+    results = model.model_fields.get("results")
+    if results is None:
+        return model
+    annotation: Any = results.annotation
+    bounded: type[pydantic.BaseModel] = pydantic.create_model(
+        model.__name__,
+        __base__=model,
+        __module__=model.__module__,
+        results=(annotation, pydantic.Field(default=results.default, max_length=max_items)),
+    )
+    return bounded
 
 
 def _validate_without_gc(model: type[pydantic.BaseModel], body: bytes) -> pydantic.BaseModel:
@@ -332,49 +382,76 @@ def _validate_without_gc(model: type[pydantic.BaseModel], body: bytes) -> pydant
             gc.enable()
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A whole answer as the client read it: status, headers and the (bounded) body."""
+
+    status: int
+    headers: Mapping[str, str]
+    body: bytes
+
+
 def decode_success(
-    operation: Operation[ResultT], response: RawResponse, *, method: str, url: str
+    operation: Operation[ResultT],
+    answer: Answer,
+    *,
+    method: str,
+    url: str,
+    max_items: int | None = None,
 ) -> ResultT:
-    """The result of a 2xx answer; `ResponseValidationError` if its body does not parse."""
+    """The result of a 2xx answer; `ResponseValidationError` if its body does not parse.
+
+    A list page holding more than `max_items` results is refused before any item is built.
+    """
     kind = operation.response_kind
     if kind == "none":
         return None  # type: ignore[return-value]
-    body = response.body
+    body = answer.body
     if kind == "json":
         if not body.strip():
             return None  # type: ignore[return-value]
         try:
             return json.loads(body)  # type: ignore[no-any-return]
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
-            raise ResponseValidationError(
-                f"not JSON ({exc})",
-                method=method,
-                url=url,
-                status_code=response.status,
-                body=_text(body),
-            ) from None
+            raise _invalid(f"not JSON ({exc})", answer, method, url) from _cause(exc)
     model = cast("type[pydantic.BaseModel]", operation.response_model)
     try:
         if kind == "page":
+            if max_items is not None:
+                model = bounded_page_model(model, max_items)
             return _validate_without_gc(model, body)  # type: ignore[return-value]
         return model.model_validate_json(body)  # type: ignore[return-value]
     except pydantic.ValidationError as exc:
+        errors = exc.errors(include_url=False, include_input=False)
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}"
-            for err in exc.errors(include_url=False, include_input=False)[:5]
+            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}" for err in errors[:5]
         )
-        raise ResponseValidationError(
-            f"not a valid {model.__name__} ({problems})",
-            method=method,
-            url=url,
-            status_code=response.status,
-            body=_text(body),
-        ) from None
+        message = f"not a valid {model.__name__} ({problems})"
+        cause = LowerLevelError(f"pydantic ValidationError: {len(errors)} errors: {problems}")
+    raise _invalid(message, answer, method, url) from cause
 
 
-def decode_error(response: RawResponse, *, method: str, url: str) -> ApiStatusError:
+def _invalid(message: str, answer: Answer, method: str, url: str) -> ResponseValidationError:
+    return ResponseValidationError(
+        message,
+        method=method,
+        url=url,
+        status_code=answer.status,
+        body=_text(answer.body[: 64 * 1024]),
+        headers=answer.headers,
+    )
+
+
+def _cause(exc: BaseException) -> LowerLevelError:
+    """A stand-in for `exc` to chain as a cause: its type and message, nothing else."""
+    return LowerLevelError(f"{type(exc).__name__}: {excerpt(str(exc), 300)}")
+
+
+def decode_error(
+    answer: Answer, *, method: str, url: str, retry_after: float | None
+) -> ApiStatusError:
     """The typed error for a non-2xx answer: JSON body decoded, else kept as text."""
-    text = _text(response.body)
+    text = _text(answer.body)
     body: Any
     try:
         body = json.loads(text) if text.strip() else text
@@ -383,7 +460,8 @@ def decode_error(response: RawResponse, *, method: str, url: str) -> ApiStatusEr
     return error_for_status(
         method=method,
         url=url,
-        status_code=response.status,
+        status_code=answer.status,
         body=body,
-        retry_after=parse_retry_after(response.retry_after),
+        retry_after=retry_after,
+        headers=answer.headers,
     )

@@ -6,6 +6,7 @@
         ├── ApiConnectionError       could not connect / connection dropped
         │   └── ApiTimeoutError      no answer within `timeout`
         ├── ResponseValidationError  a 2xx body that is not JSON or not of the shape
+        ├── ResponseTooLargeError    a body over max_response_bytes
         └── ApiStatusError           a non-2xx answer
             ├── BadRequestError      400
             ├── AuthenticationError  401
@@ -22,6 +23,7 @@ request objects are kept on errors.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
@@ -41,15 +43,19 @@ __all__ = [
     "PermissionDeniedError",
     "ProductAnalyticsError",
     "RateLimitError",
+    "ResponseTooLargeError",
     "ResponseValidationError",
+    "LowerLevelError",
     "error_for_status",
 ]
 
 EXCERPT_CHARS = 500
+# The most of a body an error keeps (`.body`); more is cut to an excerpt with its length.
+MAX_BODY_CHARS = 16 * 1024
 
 
 def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
-    """`text` cut to `limit` characters, marking the cut."""
+    """`text` cut to `limit` characters, marking the cut and the whole length."""
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} chars)"
 
 
@@ -65,7 +71,7 @@ class ClientClosedError(ProductAnalyticsError, RuntimeError):
     """The client was used after `close()` (or after its `async with` block ended)."""
 
 
-class MissingScopeError(ProductAnalyticsError, PermissionError):
+class MissingScopeError(ProductAnalyticsError):
     """The key lacks the scope an operation needs; raised before anything is sent."""
 
     def __init__(self, operation: str, required_scope: str, scopes: frozenset[str]) -> None:
@@ -80,20 +86,34 @@ class MissingScopeError(ProductAnalyticsError, PermissionError):
 
 
 class ApiError(ProductAnalyticsError):
-    """Something went wrong talking to the service. `method` and `url` name the request."""
+    """Something went wrong talking to the service. `method` and `url` name the request.
 
-    def __init__(self, message: str, *, method: str, url: str) -> None:
+    `headers` are the response's headers and `request_id` the service's request id (from
+    `X-Request-Id`), where a response was received; otherwise empty and `None`.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        method: str,
+        url: str,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.method = method
         self.url = url
+        self.headers: Mapping[str, str] = dict(headers) if headers else {}
+        self.request_id: str | None = _request_id(headers)
 
 
 class ApiConnectionError(ApiError):
     """The connection could not be made or was dropped before a full answer came.
 
-    `request_sent` is False when connecting failed, so the service cannot have seen the
-    request; True when it may have.
+    `request_sent` is False when the request never left the process (connecting failed, or
+    no pooled connection came free in time), so the service cannot have seen it; True when it
+    may have.
     """
 
     def __init__(self, message: str, *, method: str, url: str, request_sent: bool) -> None:
@@ -101,56 +121,104 @@ class ApiConnectionError(ApiError):
         self.request_sent = request_sent
 
 
-class ApiTimeoutError(ApiConnectionError, TimeoutError):
-    """No full answer within the request's `timeout`."""
+class ApiTimeoutError(ApiConnectionError):
+    """No full answer within the request's `timeout` (or the call's `deadline`)."""
 
 
 class ResponseValidationError(ApiError):
-    """A 2xx answer whose body is not JSON or not of the expected shape."""
+    """A 2xx answer whose body is not JSON or not of the expected shape, or a link (`next`,
+    `Location`) that cannot be followed. `body` is an excerpt of the body."""
 
-    def __init__(self, message: str, *, method: str, url: str, status_code: int, body: str) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        method: str,
+        url: str,
+        status_code: int,
+        body: str,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
         self.status_code = status_code
-        self.body = body
+        self.body = excerpt(body, MAX_BODY_CHARS)
         super().__init__(
             f"{method} {url} answered {status_code} with a body that does not parse: "
             f"{message}. Body: {excerpt(body)!r}",
             method=method,
             url=url,
+            headers=headers,
+        )
+
+
+class ResponseTooLargeError(ApiError):
+    """A response body larger than the client's `max_response_bytes` (after decompression).
+
+    Reading stopped at the bound, so memory stayed bounded; `status_code` is the answer's
+    status and `limit` the bound.
+    """
+
+    def __init__(
+        self,
+        *,
+        method: str,
+        url: str,
+        status_code: int,
+        limit: int,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        self.status_code = status_code
+        self.limit = limit
+        super().__init__(
+            f"{method} {url} answered {status_code} with a body over {limit} bytes "
+            "(max_response_bytes); it was not read further",
+            method=method,
+            url=url,
+            headers=headers,
         )
 
 
 class ApiStatusError(ApiError):
     """The service answered with a non-2xx status.
 
-    `body` is the decoded JSON, or the raw text when the body is not JSON. `detail`, `code`
-    and `attr` come from the keys of those names of a JSON object body, else `None`.
+    `body` is the decoded JSON, or the raw text when the body is not JSON; a body over
+    `MAX_BODY_CHARS` characters is kept as an excerpt only. `detail`, `code` and `attr` come
+    from the keys of those names of a JSON object body, else `None`.
     """
 
-    def __init__(self, *, method: str, url: str, status_code: int, body: Any) -> None:
+    def __init__(
+        self,
+        *,
+        method: str,
+        url: str,
+        status_code: int,
+        body: Any,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
         self.status_code = status_code
-        self.body = body
         fields = body if isinstance(body, dict) else {}
-        self.detail: str | None = _text_or_none(fields.get("detail"))
-        self.code: str | None = _text_or_none(fields.get("code"))
-        self.attr: str | None = _text_or_none(fields.get("attr"))
-        self.error: str | None = _text_or_none(fields.get("error"))
+        self.detail: str | None = _bounded(fields.get("detail"))
+        self.code: str | None = _bounded(fields.get("code"))
+        self.attr: str | None = _bounded(fields.get("attr"))
+        self.error: str | None = _bounded(fields.get("error"))
+        self.body: Any = body if _small(body) else excerpt(_as_text(body), MAX_BODY_CHARS)
         super().__init__(
             f"{method} {url} answered {status_code}: {self._server_message()}",
             method=method,
             url=url,
+            headers=headers,
         )
 
     def _server_message(self) -> str:
         if self.detail is not None:
-            message = self.detail
+            message = excerpt(self.detail)
             if self.attr is not None:
-                message += f" (field {self.attr!r})"
+                message += f" (field {excerpt(self.attr, 100)!r})"
             return message
         if self.error is not None:
-            return self.error
+            return excerpt(self.error)
         if isinstance(self.body, str):
             return excerpt(self.body.strip()) or "(empty body)"
-        return excerpt(json.dumps(self.body))
+        return excerpt(_as_text(self.body))
 
 
 class BadRequestError(ApiStatusError):
@@ -174,17 +242,32 @@ class ConflictError(ApiStatusError):
 
 
 class RateLimitError(ApiStatusError):
-    """429: too many requests. `retry_after` is the wait the service asked for, in seconds."""
+    """429: too many requests. `retry_after` is the wait the service asked for (or, when the
+    client gave up waiting, the wait still ahead), in seconds, or None."""
 
     def __init__(
-        self, *, method: str, url: str, status_code: int, body: Any, retry_after: float | None
+        self,
+        *,
+        method: str,
+        url: str,
+        status_code: int,
+        body: Any,
+        retry_after: float | None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         self.retry_after = retry_after
-        super().__init__(method=method, url=url, status_code=status_code, body=body)
+        super().__init__(
+            method=method, url=url, status_code=status_code, body=body, headers=headers
+        )
 
 
 class InternalServerError(ApiStatusError):
     """5xx: the service failed."""
+
+
+class LowerLevelError(Exception):
+    """The `__cause__` of an SDK error that a lower-level failure led to: that failure's
+    type and message only, with no traceback, request, body or key."""
 
 
 class ExperimentalOperationWarning(UserWarning):
@@ -200,21 +283,60 @@ _BY_STATUS: dict[int, type[ApiStatusError]] = {
 }
 
 
-def _text_or_none(value: Any) -> str | None:
+REQUEST_ID_HEADERS = ("X-Request-Id", "Request-Id")
+
+
+def _request_id(headers: Mapping[str, str] | None) -> str | None:
+    if not headers:
+        return None
+    for name in REQUEST_ID_HEADERS:
+        value = headers.get(name)
+        if value:
+            return excerpt(value, 200)
+    return None
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
+
+
+def _small(body: Any) -> bool:
+    if isinstance(body, str):
+        return len(body) <= MAX_BODY_CHARS
+    return len(_as_text(body)) <= MAX_BODY_CHARS
+
+
+def _bounded(value: Any) -> str | None:
     if value is None:
         return None
-    return value if isinstance(value, str) else json.dumps(value)
+    return excerpt(_as_text(value), MAX_BODY_CHARS)
 
 
 def error_for_status(
-    *, method: str, url: str, status_code: int, body: Any, retry_after: float | None
+    *,
+    method: str,
+    url: str,
+    status_code: int,
+    body: Any,
+    retry_after: float | None,
+    headers: Mapping[str, str] | None = None,
 ) -> ApiStatusError:
     """The `ApiStatusError` subclass for a non-2xx answer."""
     if status_code == 429:
         return RateLimitError(
-            method=method, url=url, status_code=status_code, body=body, retry_after=retry_after
+            method=method,
+            url=url,
+            status_code=status_code,
+            body=body,
+            retry_after=retry_after,
+            headers=headers,
         )
     cls = _BY_STATUS.get(status_code)
     if cls is None:
         cls = InternalServerError if status_code >= 500 else ApiStatusError
-    return cls(method=method, url=url, status_code=status_code, body=body)
+    return cls(method=method, url=url, status_code=status_code, body=body, headers=headers)

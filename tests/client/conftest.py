@@ -12,8 +12,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 from aioresponses import aioresponses
 
-import product_analytics._client as client_module
-from product_analytics import AsyncClient
+from product_analytics import AsyncClient, ExperimentalOperationWarning, _warn
 from product_analytics._generated.operations import ALL
 
 API_KEY = "phx_TEST_secret_key_0123456789abcdef"
@@ -36,17 +35,16 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
 def _experimental_already_warned() -> Iterator[None]:
     """Mark the experimental operations as warned about, so that calling them in a test
     about something else does not raise (warnings are errors). Restored afterwards."""
-    saved = set(client_module._warned_experimental)
-    client_module._warned_experimental.update(EXPERIMENTAL_IDS)
+    for operation_id in EXPERIMENTAL_IDS:
+        _warn.mark_given(ExperimentalOperationWarning, operation_id)
     yield
-    client_module._warned_experimental.clear()
-    client_module._warned_experimental.update(saved)
+    _warn.forget(ExperimentalOperationWarning)
 
 
 @pytest.fixture
 def fresh_experimental_warnings() -> None:
     """As in a fresh process: no experimental operation has been warned about yet."""
-    client_module._warned_experimental.clear()
+    _warn.forget(ExperimentalOperationWarning)
 
 
 @pytest.fixture

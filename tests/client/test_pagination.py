@@ -421,7 +421,7 @@ async def test_breaking_out_without_closing_lets_the_prefetch_finish_quietly() -
                 break
             await server.wait_for_requests(2)
             for _ in range(20):
-                if not client._background:
+                if not client._shared.background:
                     break
                 await asyncio.sleep(0.01)
             await assert_no_pending_tasks()
@@ -525,32 +525,32 @@ async def test_list_query_carries_limit_offset_and_extra_query_on_every_page() -
 async def test_next_page_request_starts_before_a_non_awaiting_consumer_sees_an_item(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from aioresponses import aioresponses
+    import json
 
-    from product_analytics import AsyncClient
-    from product_analytics._transport import Transport
+    from product_analytics import AsyncClient, Request
+    from product_analytics.testing import MockTransport
 
     base = "http://pager.test"
     first = f"{base}/api/organizations/o/roles/?limit=2"
     second = f"{base}/api/organizations/o/roles/?limit=2&offset=2"
     sent: list[str] = []
-    send = Transport.send
+    pages = {
+        first: {"count": 3, "next": second, "results": [{}, {}]},
+        second: {"count": 3, "next": None, "results": [{}]},
+    }
 
-    async def spy(self: Transport, request: Any) -> Any:
+    def answer(request: Request) -> tuple[int, dict[str, str], bytes]:
         sent.append(request.url)
-        return await send(self, request)
+        return 200, {}, json.dumps(pages[request.url]).encode()
 
-    monkeypatch.setattr(Transport, "send", spy)
-    async with AsyncClient(api_key="k", base_url=base) as client:
-        with aioresponses() as mocked:
-            mocked.get(first, payload={"count": 3, "next": second, "results": [{}, {}]})
-            mocked.get(second, payload={"count": 3, "next": None, "results": [{}]})
-            seen_at_first_item: list[str] = []
-            count = 0
-            async for _role in client.roles.list(organization_id="o", limit=2):
-                if count == 0:
-                    seen_at_first_item = list(sent)
-                count += 1
+    transport = MockTransport(answer)
+    async with AsyncClient(api_key="k", base_url=base, transport=transport) as client:
+        seen_at_first_item: list[str] = []
+        count = 0
+        async for _role in client.roles.list(organization_id="o", limit=2):
+            if count == 0:
+                seen_at_first_item = list(sent)
+            count += 1
         assert seen_at_first_item == [first, second]
         assert count == 3
 
@@ -563,13 +563,13 @@ def test_page_decoding_leaves_the_garbage_collector_as_it_found_it(
     import gc
 
     from product_analytics._generated.operations import SESSION_RECORDINGS_LIST
-    from product_analytics._wire import RawResponse, decode_success
+    from product_analytics._wire import Answer, decode_success
     from product_analytics.errors import ResponseValidationError as BadBody
 
     (gc.enable if enabled_before else gc.disable)()
     try:
         try:
-            decode_success(SESSION_RECORDINGS_LIST, RawResponse(200, body), method="GET", url="u")
+            decode_success(SESSION_RECORDINGS_LIST, Answer(200, {}, body), method="GET", url="u")
         except BadBody:
             assert body == b'{"results": 5}'
         assert gc.isenabled() is enabled_before

@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics._retry import Attempt, RetryPolicy, parse_retry_after
+from product_analytics._retry import Outcome, RetryPolicy, parse_retry_after
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
@@ -47,7 +47,7 @@ NOW = datetime(2015, 10, 21, 7, 28, 0, tzinfo=timezone.utc)
 def test_backoff_with_jitter_stays_within_the_capped_exponential_ceiling(retries_done: int) -> None:
     policy = RetryPolicy(initial_delay=0.5, max_delay=8.0, rng=random.Random(retries_done))
     ceiling = min(8.0, 0.5 * 2**retries_done)
-    delays = [policy.delay(Attempt(status=503), retries_done) for _ in range(400)]
+    delays = [policy.delay(Outcome(503), retries_done) for _ in range(400)]
     assert all(0.0 <= d <= ceiling for d in delays)
     # Jitter: spread over the range, not a constant.
     assert len(set(delays)) > 300
@@ -57,7 +57,7 @@ def test_backoff_with_jitter_stays_within_the_capped_exponential_ceiling(retries
 
 def test_backoff_ceiling_grows_exponentially_then_caps_at_max_delay() -> None:
     policy = RetryPolicy(initial_delay=0.1, max_delay=1.0, rng=random.Random(1))
-    highest = [max(policy.delay(Attempt(status=500), n) for _ in range(300)) for n in range(7)]
+    highest = [max(policy.delay(Outcome(500), n) for _ in range(300)) for n in range(7)]
     assert highest[0] <= 0.1 < highest[1] <= 0.2 < highest[2] <= 0.4 < highest[3] <= 0.8
     assert all(0.8 < h <= 1.0 for h in highest[4:])
 
@@ -66,18 +66,18 @@ def test_seeded_rng_makes_backoff_deterministic() -> None:
     first = RetryPolicy(rng=random.Random(42))
     second = RetryPolicy(rng=random.Random(42))
     other = RetryPolicy(rng=random.Random(43))
-    a = [first.delay(Attempt(status=503), n % 4) for n in range(20)]
-    b = [second.delay(Attempt(status=503), n % 4) for n in range(20)]
-    c = [other.delay(Attempt(status=503), n % 4) for n in range(20)]
+    a = [first.delay(Outcome(503), n % 4) for n in range(20)]
+    b = [second.delay(Outcome(503), n % 4) for n in range(20)]
+    c = [other.delay(Outcome(503), n % 4) for n in range(20)]
     assert a == b
     assert a != c
 
 
 def test_retry_after_replaces_backoff_and_is_capped_at_max_retry_after() -> None:
     policy = RetryPolicy(max_retry_after=10.0, rng=random.Random(0))
-    assert policy.delay(Attempt(status=429, retry_after=3.0), 0) == 3.0
-    assert policy.delay(Attempt(status=429, retry_after=0.0), 5) == 0.0
-    assert policy.delay(Attempt(status=503, retry_after=3600.0), 0) == 10.0
+    assert policy.delay(Outcome(429, retry_after=3.0), 0) == 3.0
+    assert policy.delay(Outcome(429, retry_after=0.0), 5) == 0.0
+    assert policy.delay(Outcome(503, retry_after=3600.0), 0) == 10.0
 
 
 @pytest.mark.parametrize(
@@ -129,29 +129,31 @@ def test_parse_retry_after_http_date_without_now_uses_the_clock() -> None:
 @pytest.mark.parametrize("status", [408, 429, 500, 502, 503, 504])
 @pytest.mark.parametrize("method", ["GET", "PATCH", "DELETE", "PUT"])
 def test_idempotent_methods_retry_on_retryable_statuses(method: str, status: int) -> None:
-    assert RetryPolicy(max_retries=1).should_retry(method, Attempt(status=status), 0)
+    assert RetryPolicy(max_retries=1).decide(method, Outcome(status), 0, 1).retry
 
 
 @pytest.mark.parametrize("status", [400, 401, 403, 404, 409, 422, 501])
 @pytest.mark.parametrize("method", ["GET", "POST"])
 def test_other_statuses_are_never_retried(method: str, status: int) -> None:
-    assert not RetryPolicy(max_retries=5).should_retry(method, Attempt(status=status), 0)
+    assert not RetryPolicy(max_retries=5).decide(method, Outcome(status), 0, 5).retry
 
 
 def test_post_is_retried_only_on_429_and_connect_failures() -> None:
     policy = RetryPolicy(max_retries=3)
-    assert policy.should_retry("POST", Attempt(status=429), 0)
-    assert policy.should_retry("POST", Attempt(connect_failed=True), 0)
-    assert not policy.should_retry("POST", Attempt(failed_after_send=True), 0)
+    assert policy.decide("POST", Outcome(429), 0, 2).retry
+    assert policy.decide("POST", Outcome(None, request_sent=False), 0, 2).retry
+    assert not policy.decide("POST", Outcome(None, request_sent=True), 0, 2).retry
     for status in (408, 500, 502, 503, 504):
-        assert not policy.should_retry("POST", Attempt(status=status), 0)
+        assert not policy.decide("POST", Outcome(status), 0, 2).retry
 
 
 def test_should_retry_stops_after_max_retries() -> None:
     policy = RetryPolicy(max_retries=2)
-    assert policy.should_retry("GET", Attempt(status=503), 1)
-    assert not policy.should_retry("GET", Attempt(status=503), 2)
-    assert not RetryPolicy(max_retries=0).should_retry("GET", Attempt(connect_failed=True), 0)
+    assert policy.decide("GET", Outcome(503), 1, 2).retry
+    assert not policy.decide("GET", Outcome(503), 2, 2).retry
+    assert (
+        not RetryPolicy(max_retries=0).decide("GET", Outcome(None, request_sent=False), 0, 0).retry
+    )
 
 
 def test_retry_policy_rejects_bad_settings() -> None:
@@ -198,16 +200,18 @@ def record_ok() -> web.Response:
     return json_response(proxy_record("r1"))
 
 
-def call(client: AsyncClient, method: str) -> Awaitable[Any]:
+def call(client: AsyncClient, method: str, deadline: float | None = None) -> Awaitable[Any]:
     resource = client.proxy_records
     if method == "GET":
-        return resource.get(organization_id=ORG, id="r1")
+        return resource.get(organization_id=ORG, id="r1", deadline=deadline)
     if method == "PATCH":
-        return resource.update(organization_id=ORG, id="r1", domain="new.example.com")
+        return resource.update(
+            organization_id=ORG, id="r1", domain="new.example.com", deadline=deadline
+        )
     if method == "DELETE":
-        return resource.delete(organization_id=ORG, id="r1")
+        return resource.delete(organization_id=ORG, id="r1", deadline=deadline)
     assert method == "POST"
-    return resource.create(organization_id=ORG, domain="new.example.com")
+    return resource.create(organization_id=ORG, domain="new.example.com", deadline=deadline)
 
 
 RETRYABLE = ["drop", "stall", 408, 429, 500, 502, 503, 504]
@@ -225,7 +229,9 @@ async def test_idempotent_request_is_retried_on_retryable_failure_then_succeeds(
         result = await call(client, method)
         assert len(server.received) == 3
         assert {r.method for r in server.received} == {method}
-        assert client.stats.retries == 2
+        # A 429 is waited out by the throttle state, the rest retried.
+        assert client.stats.retries + client.stats.throttled == 2
+        assert client.stats.throttled == (2 if failure == 429 else 0)
         assert client.stats.requests == 3
     if method == "DELETE":
         assert result is None
@@ -283,7 +289,8 @@ async def test_post_is_retried_on_429() -> None:
         result = await call(client, "POST")
         assert isinstance(result, ProxyRecord)
         assert [r.method for r in server.received] == ["POST"] * 3
-        assert client.stats.retries == 2
+        assert client.stats.throttled == 2
+        assert client.stats.retries == 0  # waiting out a 429 uses no retry
 
 
 @pytest.mark.parametrize(
@@ -342,18 +349,48 @@ async def test_max_retries_zero_disables_retries(failure: str | int) -> None:
 
 async def test_max_retries_of_the_client_sets_the_number_of_attempts() -> None:
     """`AsyncClient(max_retries=N)` without a `retry_policy`: N + 1 attempts."""
-    async with serve(failing([429] * 10, record_ok)) as server:
-        headers = {"Retry-After": "0"}
+    async with serve(failing([503] * 10, record_ok)) as server, AsyncClient(
+        api_key=API_KEY,
+        base_url=server.base_url,
+        max_retries=3,
+        retry_policy=RetryPolicy(initial_delay=0.0),
+    ) as client:
+        with pytest.raises(InternalServerError):
+            await call(client, "GET")
+        assert len(server.received) == 4
+        assert client.stats.retries == 3
 
-        async def handler(request: web.Request) -> web.Response:
-            return json_response({"detail": "slow down"}, 429, **headers)
 
-        server.handler = handler
-        async with AsyncClient(api_key=API_KEY, base_url=server.base_url, max_retries=3) as client:
-            with pytest.raises(RateLimitError):
+async def test_max_retries_and_a_retry_policy_compose() -> None:
+    """The policy sets the backoff; the client's `max_retries` the count, unless the policy
+    sets its own."""
+    async with serve(failing([503] * 10, record_ok)) as server:
+        policy = RetryPolicy(initial_delay=0.0)
+        async with AsyncClient(
+            api_key=API_KEY, base_url=server.base_url, max_retries=1, retry_policy=policy
+        ) as client:
+            with pytest.raises(InternalServerError):
                 await call(client, "GET")
-            assert len(server.received) == 4
-            assert client.stats.retries == 3
+            assert len(server.received) == 2
+        server.received.clear()
+        policy = RetryPolicy(max_retries=4, initial_delay=0.0)
+        async with AsyncClient(
+            api_key=API_KEY, base_url=server.base_url, max_retries=1, retry_policy=policy
+        ) as client:
+            with pytest.raises(InternalServerError):
+                await call(client, "GET")
+            assert len(server.received) == 5
+
+
+async def test_max_retries_zero_turns_429_waits_off_too() -> None:
+    async def handler(request: web.Request) -> web.Response:
+        return json_response({"detail": "slow down"}, 429, **{"Retry-After": "0"})
+
+    async with serve(handler) as server, client_for(server, max_retries=0) as client:
+        with pytest.raises(RateLimitError) as caught:
+            await call(client, "GET")
+        assert caught.value.retry_after == 0.0
+        assert len(server.received) == 1
 
 
 async def test_exhausted_retries_raise_the_last_error() -> None:
@@ -425,7 +462,12 @@ async def test_retry_after_seconds_is_honoured(
     async with serve(handler) as server, client_for(server, retry_policy=policy) as client:
         assert isinstance(await call(client, method), ProxyRecord)
         assert len(server.received) == 3
-    assert [d for d in sleeps if d > 0] == [7.0, 2.5]
+    waits = [d for d in sleeps if d > 0]
+    if status == 429:  # waited out by the throttle state, with a margin for rounding
+        assert 7.0 <= waits[0] <= 9.0
+        assert waits[-1] >= 2.5  # (the fake sleep stops the clock: the first pause still runs)
+    else:
+        assert waits == [7.0, 2.5]
 
 
 async def test_retry_after_http_date_is_honoured(sleeps: list[float]) -> None:
@@ -441,8 +483,7 @@ async def test_retry_after_http_date_is_honoured(sleeps: list[float]) -> None:
     async with serve(handler) as server, client_for(server, retry_policy=policy) as client:
         await call(client, "GET")
     waits = [d for d in sleeps if d > 0]
-    assert len(waits) == 1
-    assert 25 <= waits[0] <= 30
+    assert 25 <= waits[0] <= 32
 
 
 async def test_retry_after_is_capped_at_max_retry_after(sleeps: list[float]) -> None:
@@ -475,15 +516,17 @@ async def test_without_retry_after_the_wait_is_jittered_backoff(sleeps: list[flo
     assert 0 < waits[2] <= 3.0
 
 
-async def test_rate_limit_error_carries_retry_after_when_retries_are_exhausted() -> None:
+async def test_rate_limit_error_carries_retry_after_when_the_wait_does_not_fit() -> None:
     async def handler(request: web.Request) -> web.Response:
-        return json_response({"detail": "slow down"}, 429, **{"Retry-After": "0.01"})
+        return json_response({"detail": "slow down"}, 429, **{"Retry-After": "30"})
 
     async with serve(handler) as server, client_for(server, max_retries=1) as client:
         with pytest.raises(RateLimitError) as caught:
-            await call(client, "GET")
-    assert caught.value.retry_after == pytest.approx(0.01)
-    assert len(server.received) == 2
+            await call(client, "GET", deadline=2.0)
+    assert caught.value.retry_after is not None
+    assert caught.value.retry_after >= 30
+    assert caught.value.detail == "slow down"
+    assert len(server.received) == 1
 
 
 async def test_stats_count_requests_and_retries_across_calls() -> None:
@@ -491,11 +534,10 @@ async def test_stats_count_requests_and_retries_across_calls() -> None:
         serve(failing([500, 429, 503], record_ok)) as server,
         client_for(server, max_retries=2) as client,
     ):
-        with pytest.raises(InternalServerError):
-            await call(client, "GET")  # 500, 429, 503: two retries, then the last error
-        await call(client, "GET")
+        await call(client, "GET")  # 500, 429, 503, ok: two retries and one throttle wait
         await call(client, "GET")
         assert client.stats.retries == 2
+        assert client.stats.throttled == 1
         assert client.stats.requests == 5
         assert len(server.received) == 5
 

@@ -69,10 +69,10 @@ async def test_client_and_its_parts_do_not_show_the_key(mocked: aioresponses) ->
         pager = c.roles.list()
         page = await pager
         texts += [repr(pager), repr(page), repr(page.envelope)]
-        for attr, value in vars(c).items():
-            if attr != "_transport":  # holds the key to send it; its repr must not show it
-                texts.append(repr(value))
-        texts.append(repr(vars(c)["_transport"]))
+        for value in vars(c).values():
+            texts.append(repr(value))
+        texts.append(repr(c._shared.transport))
+        texts.append(repr(c._config.api_key))
     for text in texts:
         assert_hidden(text)
     assert "***" in repr(c) or "api_key" not in repr(c)

@@ -61,7 +61,7 @@ __all__ = [
 ORG = "org-default"
 PROJECT = 77
 SCOPED = frozenset({"session_recording:read"})  # the scopes of the restricted client
-OPTIONS = frozenset({"timeout", "extra_headers", "extra_query", "extra_body"})
+OPTIONS = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 GET_MANY = "session_recordings_get_many"
 OPERATION_IDS = [op.operation_id for op in ALL] + [GET_MANY]
 
@@ -211,7 +211,7 @@ def _params(operation: Operation[Any], method: Callable[..., Any]) -> list[Param
 
 
 def _option(name: str) -> st.SearchStrategy[Any]:
-    if name == "timeout":
+    if name in ("timeout", "deadline"):
         return st.one_of(st.just(OMIT), st.none(), st.sampled_from([5.0, 10]))
     if name == "extra_headers":
         printable = st.characters(min_codepoint=0x20, max_codepoint=0x7E)
@@ -230,6 +230,7 @@ def _option(name: str) -> st.SearchStrategy[Any]:
 
 HOSTILE_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "timeout": st.sampled_from([0, -1, float("nan"), float("inf"), "5", True, [1]]),
+    "deadline": st.sampled_from([0, -1, float("nan"), float("inf"), "5", True, [1]]),
     "extra_headers": st.sampled_from([{"Authorization": "Bearer other"},
                                       {"authorization ": "x"}, {"X-A": "a\r\nInjected: 1"},
                                       {"Bad Name": "v"}, {"X-A": 1}, {1: "v"}, {"": "v"}]),

@@ -173,7 +173,7 @@ async def fault_soak(
             expected_ids=list(server.recording_ids),
             error=error,
             requests=client.stats.requests,
-            retries=client.stats.retries,
+            retries=client.stats.retries + client.stats.throttled,  # 429 waits included
             logged_requests=len(log),
             failed_attempts=sum(attempt_failed(record) for record in log),
             faulted_requests=sum(bool(record.faults) for record in log),
@@ -380,7 +380,7 @@ async def create_storm(
             listed=Counter({n: c for n, c in listed.items() if n in names}),
             dispatched=dispatched,
             throttled=throttled,
-            retries=client.stats.retries,
+            retries=client.stats.retries + client.stats.throttled,  # 429 waits included
             faults_injected=Counter(server.faults.injected),
             seconds=seconds,
             probe=probe,
@@ -662,6 +662,6 @@ async def rate_limited_fetch(
             errors=errors,
             arrivals=list(server.arrivals),
             throttled=server.throttled,
-            retries=client.stats.retries,
+            retries=client.stats.retries + client.stats.throttled,  # 429 waits included
             seconds=seconds,
         )

@@ -124,6 +124,7 @@ async def secrets_scan(rounds: int = 1) -> SecretsResult:
         common: dict[str, Any] = {
             "api_key": KEY,
             "timeout": 0.3,
+            "deadline": 1.0,  # an always-429 answer ends as RateLimitError within it
             "retry_policy": fast_policy(2),
             "project_id": PROJECT,
         }

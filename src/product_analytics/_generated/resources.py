@@ -29,6 +29,7 @@ class SessionRecordingPlaylists(Resource):
         short_id: str,
         session_recording_id: str,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> None:
@@ -47,7 +48,7 @@ class SessionRecordingPlaylists(Resource):
             },
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
 
@@ -62,6 +63,7 @@ class SessionRecordings(Resource):
         limit: int | None = None,
         offset: int | None = None,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> Pager[models.SessionRecording]:
@@ -76,7 +78,7 @@ class SessionRecordings(Resource):
             path={"project_id": project_id},
             query={"limit": limit, "offset": offset},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_RETRIEVE)
@@ -86,6 +88,7 @@ class SessionRecordings(Resource):
         project_id: str | int | None = None,
         id: str,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> models.SessionRecording:
@@ -100,7 +103,7 @@ class SessionRecordings(Resource):
             path={"project_id": project_id, "id": id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @overload
@@ -112,6 +115,7 @@ class SessionRecordings(Resource):
         concurrency: int | None = None,
         return_exceptions: Literal[False] = False,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> builtins.list[models.SessionRecording]: ...
@@ -125,6 +129,7 @@ class SessionRecordings(Resource):
         concurrency: int | None = None,
         return_exceptions: Literal[True],
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> builtins.list[models.SessionRecording | Exception]: ...
@@ -137,6 +142,7 @@ class SessionRecordings(Resource):
         concurrency: int | None = None,
         return_exceptions: bool = False,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> (
@@ -156,7 +162,7 @@ class SessionRecordings(Resource):
             path={"project_id": project_id},
             concurrency=concurrency,
             return_exceptions=return_exceptions,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_PARTIAL_UPDATE)
@@ -170,6 +176,7 @@ class SessionRecordings(Resource):
         analyzed: bool | NotGiven = NOT_GIVEN,
         player_metadata: dict[str, Any] | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -193,7 +200,7 @@ class SessionRecordings(Resource):
                 "analyzed": analyzed,
                 "player_metadata": player_metadata,
             },
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_DESTROY)
@@ -203,6 +210,7 @@ class SessionRecordings(Resource):
         project_id: str | int | None = None,
         id: str,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> None:
@@ -217,7 +225,7 @@ class SessionRecordings(Resource):
             path={"project_id": project_id, "id": id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_SHARING_RETRIEVE)
@@ -227,6 +235,7 @@ class SessionRecordings(Resource):
         project_id: str | int | None = None,
         recording_id: str,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> models.SharingConfiguration:
@@ -241,7 +250,7 @@ class SessionRecordings(Resource):
             path={"project_id": project_id, "recording_id": recording_id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_AI_FILTERS_CREATE)
@@ -251,6 +260,7 @@ class SessionRecordings(Resource):
         project_id: str | int | None = None,
         person: Any,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -271,7 +281,7 @@ class SessionRecordings(Resource):
             path={"project_id": project_id},
             query={},
             body={"person": person},
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.SESSION_RECORDINGS_AI_REGEX_CREATE)
@@ -281,6 +291,7 @@ class SessionRecordings(Resource):
         project_id: str | int | None = None,
         person: Any,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -301,7 +312,7 @@ class SessionRecordings(Resource):
             path={"project_id": project_id},
             query={},
             body={"person": person},
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
 
@@ -314,6 +325,7 @@ class Sessions(Resource):
         *,
         project_id: str | int | None = None,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> Any:
@@ -330,7 +342,7 @@ class Sessions(Resource):
             path={"project_id": project_id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
 
@@ -385,6 +397,7 @@ class Projects(Resource):
         heatmaps_opt_in: bool | NotGiven = NOT_GIVEN,
         flags_persistence_default: bool | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -442,7 +455,7 @@ class Projects(Resource):
                 "heatmaps_opt_in": heatmaps_opt_in,
                 "flags_persistence_default": flags_persistence_default,
             },
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.PROJECTS_DESTROY)
@@ -452,6 +465,7 @@ class Projects(Resource):
         organization_id: str | None = None,
         id: int,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> None:
@@ -466,7 +480,7 @@ class Projects(Resource):
             path={"organization_id": organization_id, "id": id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.PROJECTS_ACTIVITY_RETRIEVE)
@@ -476,6 +490,7 @@ class Projects(Resource):
         organization_id: str | None = None,
         id: int,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> models.Project:
@@ -490,7 +505,7 @@ class Projects(Resource):
             path={"organization_id": organization_id, "id": id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE)
@@ -544,6 +559,7 @@ class Projects(Resource):
         intent_context: str | NotGiven = NOT_GIVEN,
         metadata: dict[str, Any] | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -604,7 +620,7 @@ class Projects(Resource):
                 "intent_context": intent_context,
                 "metadata": metadata,
             },
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE)
@@ -656,6 +672,7 @@ class Projects(Resource):
         flags_persistence_default: bool | NotGiven = NOT_GIVEN,
         hash: str | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -714,7 +731,7 @@ class Projects(Resource):
                 "flags_persistence_default": flags_persistence_default,
                 "hash": hash,
             },
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.PROJECTS_CHANGE_ORGANIZATION_CREATE)
@@ -765,6 +782,7 @@ class Projects(Resource):
         heatmaps_opt_in: bool | NotGiven = NOT_GIVEN,
         flags_persistence_default: bool | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -828,7 +846,7 @@ class Projects(Resource):
                 "heatmaps_opt_in": heatmaps_opt_in,
                 "flags_persistence_default": flags_persistence_default,
             },
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE)
@@ -882,6 +900,7 @@ class Projects(Resource):
         intent_context: str | NotGiven = NOT_GIVEN,
         metadata: dict[str, Any] | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -942,7 +961,7 @@ class Projects(Resource):
                 "intent_context": intent_context,
                 "metadata": metadata,
             },
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE)
@@ -952,6 +971,7 @@ class Projects(Resource):
         organization_id: str | None = None,
         id: int,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> models.Project:
@@ -966,7 +986,7 @@ class Projects(Resource):
             path={"organization_id": organization_id, "id": id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE)
@@ -1017,6 +1037,7 @@ class Projects(Resource):
         heatmaps_opt_in: bool | NotGiven = NOT_GIVEN,
         flags_persistence_default: bool | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -1074,7 +1095,7 @@ class Projects(Resource):
                 "heatmaps_opt_in": heatmaps_opt_in,
                 "flags_persistence_default": flags_persistence_default,
             },
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
 
@@ -1089,6 +1110,7 @@ class ProxyRecords(Resource):
         limit: int | None = None,
         offset: int | None = None,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> Pager[models.ProxyRecord]:
@@ -1103,7 +1125,7 @@ class ProxyRecords(Resource):
             path={"organization_id": organization_id},
             query={"limit": limit, "offset": offset},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.PROXY_RECORDS_CREATE)
@@ -1113,6 +1135,7 @@ class ProxyRecords(Resource):
         organization_id: str | None = None,
         domain: str,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -1130,7 +1153,7 @@ class ProxyRecords(Resource):
             path={"organization_id": organization_id},
             query={},
             body={"domain": domain},
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.PROXY_RECORDS_RETRIEVE)
@@ -1140,6 +1163,7 @@ class ProxyRecords(Resource):
         organization_id: str | None = None,
         id: str,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> models.ProxyRecord:
@@ -1154,7 +1178,7 @@ class ProxyRecords(Resource):
             path={"organization_id": organization_id, "id": id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.PROXY_RECORDS_PARTIAL_UPDATE)
@@ -1165,6 +1189,7 @@ class ProxyRecords(Resource):
         id: str,
         domain: str | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -1180,7 +1205,7 @@ class ProxyRecords(Resource):
             path={"organization_id": organization_id, "id": id},
             query={},
             body={"domain": domain},
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.PROXY_RECORDS_DESTROY)
@@ -1190,6 +1215,7 @@ class ProxyRecords(Resource):
         organization_id: str | None = None,
         id: str,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> None:
@@ -1206,7 +1232,7 @@ class ProxyRecords(Resource):
             path={"organization_id": organization_id, "id": id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
 
@@ -1221,6 +1247,7 @@ class Roles(Resource):
         limit: int | None = None,
         offset: int | None = None,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> Pager[models.Role]:
@@ -1235,7 +1262,7 @@ class Roles(Resource):
             path={"organization_id": organization_id},
             query={"limit": limit, "offset": offset},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
     @endpoint(ops.ROLES_CREATE)
@@ -1246,6 +1273,7 @@ class Roles(Resource):
         name: str,
         feature_flags_access_level: Any = None,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -1261,7 +1289,7 @@ class Roles(Resource):
             path={"organization_id": organization_id},
             query={},
             body={"name": name, "feature_flags_access_level": feature_flags_access_level},
-            options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
+            options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
     @endpoint(ops.ROLES_RETRIEVE)
@@ -1271,6 +1299,7 @@ class Roles(Resource):
         organization_id: str | None = None,
         id: str | UUID,
         timeout: float | None = None,
+        deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> models.Role:
@@ -1285,7 +1314,7 @@ class Roles(Resource):
             path={"organization_id": organization_id, "id": id},
             query={},
             body=None,
-            options=RequestOptions(timeout, extra_headers, extra_query, None),
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from product_analytics.testing.context import ListStyle
 from product_analytics.testing.faults import Fault, FaultDecision, FaultKind, Faults
+from product_analytics.testing.mock_transport import MockTransport
 from product_analytics.testing.observe import RequestRecord
 from product_analytics.testing.pagination import DEFAULT_LIMIT, MAX_LIMIT
 from product_analytics.testing.serve import serve_forever
@@ -29,6 +30,7 @@ __all__ = [
     "FaultDecision",
     "FaultKind",
     "Faults",
+    "MockTransport",
     "ListStyle",
     "RequestRecord",
     "serve_forever",

@@ -1,0 +1,42 @@
+"""Warnings the SDK gives once per process and subject, pointing at the user's line."""
+
+from __future__ import annotations
+
+import os
+import sys
+import warnings
+
+__all__ = ["warn_once"]
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_given: set[tuple[type[Warning], str]] = set()
+
+
+def warn_once(category: type[Warning], subject: str, message: str) -> None:
+    """Warn `message` unless a `category` warning about `subject` was already given; the
+    warning points at the first frame outside this package: the user's line."""
+    key = (category, subject)
+    if key in _given:
+        return
+    _given.add(key)
+    warnings.warn(message, category, stacklevel=_stacklevel_of_caller())
+
+
+def forget(category: type[Warning] | None = None) -> None:
+    """Let the warnings of `category` (all when None) be given again; for tests."""
+    for key in [k for k in _given if category is None or k[0] is category]:
+        _given.discard(key)
+
+
+def mark_given(category: type[Warning], subject: str) -> None:
+    """Count the warning about `subject` as given; for tests that do not want it."""
+    _given.add((category, subject))
+
+
+def _stacklevel_of_caller() -> int:
+    frame = sys._getframe(2)
+    level = 2
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        frame = frame.f_back
+        level += 1
+    return level
