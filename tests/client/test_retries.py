@@ -349,12 +349,15 @@ async def test_max_retries_zero_disables_retries(failure: str | int) -> None:
 
 async def test_max_retries_of_the_client_sets_the_number_of_attempts() -> None:
     """`AsyncClient(max_retries=N)` without a `retry_policy`: N + 1 attempts."""
-    async with serve(failing([503] * 10, record_ok)) as server, AsyncClient(
-        api_key=API_KEY,
-        base_url=server.base_url,
-        max_retries=3,
-        retry_policy=RetryPolicy(initial_delay=0.0),
-    ) as client:
+    async with (
+        serve(failing([503] * 10, record_ok)) as server,
+        AsyncClient(
+            api_key=API_KEY,
+            base_url=server.base_url,
+            max_retries=3,
+            retry_policy=RetryPolicy(initial_delay=0.0),
+        ) as client,
+    ):
         with pytest.raises(InternalServerError):
             await call(client, "GET")
         assert len(server.received) == 4
