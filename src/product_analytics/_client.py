@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from product_analytics._bulk import map_bounded
 from product_analytics._config import ClientConfig
+from product_analytics._generated import SPEC_USER_AGENT
 from product_analytics._generated.resources import ClientResources
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager, _Walk
@@ -108,7 +109,7 @@ class AsyncClient(ClientResources):
             api_key=self._config.api_key,
             max_concurrency=self._config.max_concurrency,
             default_timeout=self._config.timeout,
-            user_agent=f"product-analytics-python/{__version__}",
+            user_agent=f"product-analytics-python/{__version__} {SPEC_USER_AGENT}",
         )
         self._path_defaults: dict[str, object] = {
             "project_id": self._config.project_id,
