@@ -194,7 +194,7 @@ def generate(spec: Path, out: Path) -> list[Path]:
 
     Raises `SpecProblems` (nothing written) when the spec cannot be generated.
     """
-    source = load(spec)
+    source = load(spec, _shown(spec))
     resources, problems = check(source)
     if problems:
         raise SpecProblems(_shown(spec), problems.found)

@@ -39,6 +39,7 @@ OPTIONS: dict[str, Any] = {
     "use_annotated": False,
     "field_constraints": True,
     "allow_population_by_field_name": False,
+    "strict_nullable": True,
     "use_subclass_enum": True,
     "capitalise_enum_members": True,
     "empty_enum_field_name": "BLANK",
@@ -62,8 +63,10 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
     schemas: dict[str, Any] = doc.setdefault("components", {}).setdefault("schemas", {}) or {}
     null_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, None)}
     blank_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, "")}
+    # OpenAPI 3.0 says null with `nullable: true`; 3.1 with a null type.
+    openapi_30 = str(doc.get("openapi", "")).startswith("3.0")
     null = {"type": "null"}
-    # 1. NullEnum / BlankEnum references: a null type, a plain string.
+    # 1. NullEnum / BlankEnum references: null, and nothing (the enum beside takes "").
     for _, node in list(walk(doc)):
         if not isinstance(node, dict):
             continue
@@ -71,20 +74,23 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
             branches = node.get(key)
             if not isinstance(branches, list):
                 continue
-            kept = []
+            kept: list[Any] = []
+            nullable = False
             for branch in branches:
                 ref = branch.get("$ref") if isinstance(branch, dict) else None
                 if ref in null_refs:
-                    kept.append(null)
-                elif ref in blank_refs:
-                    continue  # "" is a string the open enum (or str) beside it accepts
-                else:
+                    nullable = True
+                elif ref not in blank_refs:
                     kept.append(branch)
-            if not [b for b in kept if b is not null]:
-                kept.insert(0, {"type": "string"})
-            if node.get("nullable") is True and null not in kept:
+            if len(kept) == len(branches):
+                continue
+            if not kept:
+                kept.append({"type": "string"})
+            if nullable and openapi_30:
+                node["nullable"] = True
+            elif nullable:
                 kept.append(null)
-            node[key] = list({repr(b): b for b in kept}.values())
+            node[key] = kept
     for name in [n for n, s in schemas.items() if _is_only(s, None) or _is_only(s, "")]:
         del schemas[name]
     # 2. Inline enums of properties: their own schema, named after schema and property.
@@ -111,10 +117,13 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
                     enum_schema["type"] = types
                 schemas[enum_name] = enum_schema
                 ref = {"$ref": f"#/components/schemas/{enum_name}"}
-                kept = {k: target[k] for k in ("description", "default", "title") if k in target}
-                replacement: dict[str, Any] = (
-                    {"anyOf": [ref, null], **kept} if nullable else {"allOf": [ref], **kept}
-                )
+                kept_keys = ("description", "default", "title")
+                carried = {k: target[k] for k in kept_keys if k in target}
+                replacement: dict[str, Any] = {"allOf": [ref], **carried}
+                if nullable and openapi_30:
+                    replacement["nullable"] = True
+                elif nullable:
+                    replacement = {"anyOf": [ref, null], **carried}
                 if target is prop:
                     schema["properties"][prop_name] = replacement
                 else:

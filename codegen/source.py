@@ -110,15 +110,17 @@ def parse(text: str | bytes) -> Source:
     return Source(document, hashlib.sha256(raw).hexdigest(), lines)
 
 
-def load(path: Path) -> Source:
-    """Read and parse the spec at `path` (a YAML error becomes a `SpecProblems`)."""
+def load(path: Path, shown: str | None = None) -> Source:
+    """Read and parse the spec at `path` (a YAML error becomes a `SpecProblems` naming the
+    file as `shown`)."""
     raw = path.read_bytes()
     try:
         return parse(raw)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else 1
-        raise SpecProblems(str(path), [Problem(line, f"not valid YAML: {error.problem}")]) from None
+        problem = Problem(line, f"not valid YAML: {error.problem}")
+        raise SpecProblems(shown or str(path), [problem]) from None
 
 
 def walk(node: Any, pointer: Pointer = ()) -> Iterator[tuple[Pointer, Any]]:

@@ -225,7 +225,8 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
     if schema_type not in ("string", "integer"):
         # Not taken as an argument yet: reachable through `extra_query` (see read_operations).
         return Param(raw["name"], raw["in"], str(schema_type), "Any", False)
-    accepts_integer = bool(raw.get("x-sdk-accepts-integer", False))
+    # The public API promises `project_id` takes an int or a str, whatever the spec's type.
+    accepts_integer = bool(raw.get("x-sdk-accepts-integer", raw["name"] == "project_id"))
     base = _SIMPLE[schema_type]
     if schema_type == "string" and schema.get("format") == "uuid":
         base = "str | UUID"
@@ -327,27 +328,53 @@ def _body(
     properties, required = resolver.object_properties(schema)
     fields: list[BodyField] = []
     skipped: list[str] = []
-    for name, prop in properties.items():
+    for name, raw in properties.items():
+        prop = resolver.resolve(raw)
+        if isinstance(prop, dict) and prop.get("readOnly") is True:
+            continue  # never sent
         if name in path_names or name in _NOT_ARGUMENTS or not is_identifier(name):
             skipped.append(name)
-            continue
-        prop = resolver.resolve(prop)
-        if isinstance(prop, dict) and prop.get("readOnly") is True:
             continue
         fields.append(
             BodyField(
                 name=name,
-                annotation=annotation(prop, resolver),
+                annotation=annotation(raw, resolver),
                 required=name in required,
                 has_default=isinstance(prop, dict) and "default" in prop,
                 default=prop.get("default") if isinstance(prop, dict) else None,
-                description=" ".join(str(prop.get("description", "")).split())
-                if isinstance(prop, dict)
-                else "",
+                description=_field_description(raw, resolver),
             )
         )
     fields.sort(key=lambda f: not f.required)
     return _ref_name(schema["$ref"]), fields, skipped
+
+
+def _enum_values(schema: Any, resolver: _Resolver) -> list[Any]:
+    """The values an enum-typed schema lists (through `$ref`, `allOf`, `oneOf`), else []."""
+    schema = resolver.resolve(schema)
+    if not isinstance(schema, dict):
+        return []
+    if isinstance(schema.get("enum"), list):
+        return [v for v in schema["enum"] if v not in (None, "")]
+    values: list[Any] = []
+    for key in ("allOf", "oneOf", "anyOf"):
+        for sub in schema.get(key) or []:
+            values.extend(v for v in _enum_values(sub, resolver) if v not in values)
+    return values
+
+
+def _field_description(raw: Any, resolver: _Resolver) -> str:
+    """A body field's own description (not that of the schema it references), and the
+    values of an enum."""
+    own = raw if isinstance(raw, dict) and "$ref" not in raw else {}
+    text = " ".join(_text(own.get("description")).split())
+    values = _enum_values(raw, resolver)
+    if values and len(values) <= 12:
+        listed = ", ".join(f"``{v}``" for v in values)
+        text = f"{text} One of {listed}.".strip()
+    elif values:
+        text = f"{text} One of {len(values)} values (see the model's enum).".strip()
+    return text
 
 
 def _text(value: object) -> str:
@@ -449,9 +476,18 @@ def _read_one(
             raise _Skip
         if bulk.param not in placeholders or kind != "model":
             problems.add(
-                (*at, "x-sdk-bulk-method"), "a bulk method needs a path parameter and a model"
+                (*at, "x-sdk-bulk-param" if bulk.param not in placeholders else "responses"),
+                f"a bulk method needs a path parameter and a model: x-sdk-bulk-param "
+                f"{bulk.param!r}, path parameters {placeholders}",
             )
             raise _Skip
+    summary = " ".join(_text(op.get("summary")).split())
+    description = _text(op.get("description")).strip()
+    if not summary and description:
+        first, _, rest = description.partition("\n\n")
+        summary, description = " ".join(first.split()), rest.strip()
+    if not summary:
+        summary = f"Operation ``{operation_id}``."
     operation = Operation(
         operation_id=operation_id,
         constant=_constant(operation_id),
@@ -459,8 +495,8 @@ def _read_one(
         path=path,
         resource=resource_name,
         sdk_method=sdk_method,
-        summary=" ".join(_text(op.get("summary")).split()),
-        description=_text(op.get("description")).strip(),
+        summary=summary,
+        description=description,
         required_scope=_scope(op, document, at, problems),
         experimental=bool(op.get("x-sdk-experimental", False)),
         path_params=path_params,

@@ -113,6 +113,7 @@ def test_generated_files_say_they_are_generated_and_from_what() -> None:
         head = (DEFAULT_OUT / name).read_text().splitlines()[:3]
         assert head[0] == "# GENERATED FILE: do not edit by hand.", name
         assert "spec/openapi.yaml" in head[1], name
+        assert "sha256 " in head[1], name
         assert "make generate" in head[2], name
 
 

@@ -310,7 +310,7 @@ class RoleRequest(BaseModel):
         extra="allow",
     )
     name: str
-    feature_flags_access_level: Any | None = None
+    feature_flags_access_level: Any = None
     """
     Left out, the service picks its own level.
     """
