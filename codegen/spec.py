@@ -397,16 +397,17 @@ def _read_one(
         raise _Skip
     resource_name = op.get("x-sdk-resource")
     sdk_method = op.get("x-sdk-method")
-    derived = derive(operation_id, op.get("tags") or [], path, method)
+    derivation = derive(operation_id, op.get("tags") or [], path, method)
+    derived: Derived | None = derivation
     if resource_name is None:
-        resource_name = derived.resource
+        resource_name = derivation.resource
     elif not is_identifier(resource_name) or resource_name in RESERVED_METHOD_NAMES:
         problems.add(
             (*at, "x-sdk-resource"), f"x-sdk-resource {resource_name!r} is not a Python identifier"
         )
         raise _Skip
     if sdk_method is None:
-        sdk_method = derived.method
+        sdk_method = derivation.method
     elif not is_identifier(sdk_method) or sdk_method in RESERVED_METHOD_NAMES:
         problems.add(
             (*at, "x-sdk-method"), f"x-sdk-method {sdk_method!r} is not a Python identifier"

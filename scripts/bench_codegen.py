@@ -41,9 +41,8 @@ def synthetic_spec(operations: int) -> dict[str, Any]:
 
     def body(name: str) -> dict[str, Any]:
         ref = {"schema": {"$ref": f"#/components/schemas/{name}"}}
-        return {"content": {t: ref for t in (
-            "application/json", "application/x-www-form-urlencoded", "multipart/form-data"
-        )}}  # fmt: skip
+        types = ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")
+        return {"content": dict.fromkeys(types, ref)}
 
     def answer(name: str, status: str = "200") -> dict[str, Any]:
         ref = {"schema": {"$ref": f"#/components/schemas/{name}"}}
