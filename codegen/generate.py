@@ -1,25 +1,38 @@
 """`python -m codegen`: regenerate every module of the SDK that derives from the spec.
 
-Writes, into the output package (default: src/product_analytics):
-  models.py      pydantic v2 models, by datamodel-code-generator
+Writes, into the output package (default: src/product_analytics/_generated):
+  __init__.py    SPEC_SHA256, SPEC_VERSION, GENERATOR_VERSION
+  models.py      pydantic v2 models, by datamodel-code-generator (codegen/modelgen.py)
   operations.py  one `Operation` record per operation of the spec
   resources.py   the resource classes, one method per operation
 
+The whole spec is checked first (codegen/validate.py); a spec with problems is refused with
+every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
+nothing written. The modules are written to a temporary folder beside the output, formatted
+there, then moved into place, so a failure never leaves the output half written.
 Output is byte-identical for the same spec and pinned tool versions.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
 import subprocess
 import sys
+import tempfile
+import time
+from importlib.metadata import version
 from pathlib import Path
-from typing import Any
 
 import jinja2
-import yaml
 
-from codegen.spec import Operation, read_operations
+from codegen import GENERATOR_VERSION
+from codegen.modelgen import generate_models
+from codegen.source import Problem, Source, SpecProblems, load
+from codegen.spec import Operation, Resource
+from codegen.validate import check
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -27,17 +40,24 @@ DEFAULT_SPEC = ROOT / "spec" / "openapi.yaml"
 DEFAULT_OUT = ROOT / "src" / "product_analytics" / "_generated"
 # Path parameters that fall back to a default given to the client.
 CLIENT_DEFAULTS = ("project_id", "organization_id")
+GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
+_BUILTIN_TYPES = re.compile(r"(?<![\w.])(str|int|float|bool|list|dict)\b")
 
 
-def _header(spec: Path) -> str:
+def _shown(spec: Path) -> str:
     try:
-        shown = spec.resolve().relative_to(ROOT).as_posix()
+        return spec.resolve().relative_to(ROOT).as_posix()
     except ValueError:
-        shown = spec.name
+        return spec.name
+
+
+def _header(spec: Path, source: Source, tool: str) -> str:
+    info = source.document.get("info") if isinstance(source.document, dict) else None
+    spec_version = info.get("version", "") if isinstance(info, dict) else ""
     return (
         "# GENERATED FILE: do not edit by hand.\n"
-        f"# Source: {shown}, by codegen/ (templates in codegen/templates).\n"
-        "# Regenerate with `make generate`."
+        f"# Source: {_shown(spec)} (version {spec_version}, sha256 {source.sha256}),\n"
+        f"# by codegen {GENERATOR_VERSION}{tool}. Regenerate with `make generate`."
     )
 
 
@@ -62,6 +82,38 @@ def _with_not_given(annotation: str) -> str:
     return annotation + " | NotGiven"
 
 
+def _qualify(annotation: str, resource: Resource) -> str:
+    """`list[str]` as `builtins.list[str]` where the class has a method named `list`, etc.
+
+    Inside a class body a method's name shadows the builtin for the annotations that follow.
+    """
+    shadowed = {op.sdk_method for op in resource.operations} | {
+        op.bulk.method for op in resource.operations if op.bulk
+    }
+    return _BUILTIN_TYPES.sub(
+        lambda m: f"builtins.{m[1]}" if m[1] in shadowed else m[1], annotation
+    )
+
+
+def _doc(text: object) -> str:
+    """Text safe inside a triple-quoted docstring."""
+    return str(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"').rstrip('"')
+
+
+def _arg(text: str) -> str:
+    """One `name: description` entry of a Google-style `Args:` section, wrapped."""
+    import textwrap
+
+    return textwrap.fill(
+        _doc(" ".join(text.split())),
+        width=92,
+        initial_indent=" " * 12,
+        subsequent_indent=" " * 16,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -73,59 +125,117 @@ def _environment() -> jinja2.Environment:
     env.filters["result_type"] = _result_type
     env.filters["return_type"] = _return_type
     env.filters["with_not_given"] = _with_not_given
+    env.filters["q"] = _qualify
+    env.filters["doc"] = _doc
+    env.filters["arg"] = _arg
     return env
 
 
-def _run(command: list[str]) -> None:
+def _ruff(args: list[str], paths: list[Path]) -> None:
+    # Explicit config: output outside the project tree is formatted the same way.
+    command = [
+        sys.executable, "-m", "ruff", *args, "--config", str(ROOT / "pyproject.toml"),
+        "--quiet", *map(str, paths),
+    ]  # fmt: skip
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
-        sys.stderr.write(completed.stdout + completed.stderr)
-        raise SystemExit(f"command failed: {' '.join(command)}")
+        raise RuntimeError(f"{' '.join(command)} failed:\n{completed.stdout}{completed.stderr}")
+
+
+def _init_module(header: str, source: Source) -> str:
+    info = source.document.get("info") or {}
+    spec_version = str(info.get("version", "")) if isinstance(info, dict) else ""
+    user_agent = f"spec/{spec_version or 'unknown'}+{source.sha256[:12]}"
+    return (
+        f'{header}\n"""Modules generated from the spec; never edited by hand."""\n\n'
+        f"# SHA-256 of the spec file these modules were generated from.\n"
+        f"SPEC_SHA256 = {source.sha256!r}\n"
+        f"# The spec's `info.version`.\n"
+        f"SPEC_VERSION = {spec_version!r}\n"
+        f"# What the client's User-Agent says of the spec: its version and SHA-256 prefix.\n"
+        f"SPEC_USER_AGENT = {user_agent!r}\n"
+        f"# The version of codegen/ that wrote them.\n"
+        f"GENERATOR_VERSION = {GENERATOR_VERSION!r}\n"
+    )
+
+
+def _missing_models(resources: list[Resource], models_code: str, source: Source) -> list[Problem]:
+    defined = set(re.findall(r"^class (\w+)\(", models_code, flags=re.M))
+    problems = []
+    for resource in resources:
+        for op in resource.operations:
+            for name in (op.body_model, op.response_model, op.item_model):
+                if name is not None and name not in defined:
+                    line = source.line(("components", "schemas", name))
+                    problems.append(
+                        Problem(line, f"schema {name!r} gives no model class of that name")
+                    )
+    return problems
+
+
+def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, str]:
+    """The text of every generated module (before formatting)."""
+    env = _environment()
+    header = _header(spec, source, "")
+    context = {"header": header, "resources": resources, "client_defaults": CLIENT_DEFAULTS}
+    files = {"__init__.py": _init_module(header, source)}
+    for name in ("operations.py", "resources.py"):
+        files[name] = env.get_template(f"{name}.jinja").render(context)
+    tool = f" and datamodel-code-generator {version('datamodel-code-generator')}"
+    files["models.py"] = generate_models(source.document, _header(spec, source, tool))
+    problems = _missing_models(resources, files["models.py"], source)
+    if problems:
+        raise SpecProblems(_shown(spec), problems)
+    return files
 
 
 def generate(spec: Path, out: Path) -> list[Path]:
-    """Write the generated modules for `spec` into the package folder `out`."""
-    out.mkdir(parents=True, exist_ok=True)
-    document: dict[str, Any] = yaml.safe_load(spec.read_text(encoding="utf-8"))
-    resources = read_operations(document)
-    env = _environment()
-    context = {"header": _header(spec), "resources": resources, "client_defaults": CLIENT_DEFAULTS}
-    written = []
-    init = out / "__init__.py"
-    version = str(document.get("info", {}).get("version", "0"))
-    init.write_text(
-        f'{context["header"]}\n"""Modules generated from the spec; never edited by hand."""\n\n'
-        f"SPEC_VERSION = {version!r}\n",
-        encoding="utf-8",
-    )
-    written.append(init)
-    for name in ("operations.py", "resources.py"):
-        target = out / name
-        target.write_text(env.get_template(f"{name}.jinja").render(context), encoding="utf-8")
-        written.append(target)
-    models = out / "models.py"
-    _run(
-        [
-            sys.executable, "-m", "datamodel_code_generator",
-            "--input", str(spec),
-            "--output", str(models),
-        ]
-    )  # fmt: skip
-    written.append(models)
-    # Explicit config: output outside the project tree is formatted the same way.
-    config = ["--config", str(ROOT / "pyproject.toml")]
-    ruff = [sys.executable, "-m", "ruff"]
-    paths = [str(p) for p in written]
-    _run([*ruff, "check", *config, "--quiet", "--fix", "--select", "I,F401", *paths])
-    _run([*ruff, "format", *config, "--quiet", *paths])
-    return written
+    """Check `spec`, then write the generated modules into the package folder `out`.
+
+    Raises `SpecProblems` (nothing written) when the spec cannot be generated.
+    """
+    source = load(spec, _shown(spec))
+    resources, problems = check(source)
+    if problems:
+        raise SpecProblems(_shown(spec), problems.found)
+    files = render(spec, source, resources)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    try:
+        staged = []
+        for name, text in files.items():
+            (staging / name).write_text(text, encoding="utf-8")
+            staged.append(staging / name)
+        _ruff(["check", "--fix", "--select", "I,F401"], staged)
+        _ruff(["format"], staged)
+        out.mkdir(exist_ok=True)
+        for path in staged:
+            os.replace(path, out / path.name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return [out / name for name in GENERATED]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m codegen", description=__doc__)
     parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--time", action="store_true", help="print how long generation took")
     args = parser.parse_args(argv)
-    for path in generate(args.spec, args.out):
+    started = time.perf_counter()
+    try:
+        written = generate(args.spec, args.out)
+    except SpecProblems as refused:
+        for line in refused.lines():
+            print(line, file=sys.stderr)
+        count = len(refused.problems)
+        print(
+            f"{refused.shown}: {count} problem{'s' if count != 1 else ''}; nothing was written",
+            file=sys.stderr,
+        )
+        return 1
+    for path in written:
         print(f"generated {path}")
+    if args.time:
+        print(f"generation took {time.perf_counter() - started:.2f} s")
     return 0

@@ -1,22 +1,39 @@
 """Reading the OpenAPI document into the plain operation records the templates render.
 
-Everything here is pure: it takes the parsed YAML and returns dataclasses, or raises
-`SpecError` naming the operation and what is wrong with it.
+Everything here is pure: it takes the parsed document and returns dataclasses. Every
+problem found is reported to a `Problems` collector at the pointer of the node it concerns,
+and reading goes on with the next operation, so that one run lists them all;
+`read_operations` without a collector raises `SpecError` with every message instead.
 """
 
 from __future__ import annotations
 
-import keyword
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from codegen.naming import (
+    RESERVED_METHOD_NAMES,
+    Derived,
+    class_name,
+    derive,
+    is_identifier,
+    resolve_collisions,
+)
+from codegen.source import Pointer, Problems
+
 HTTP_METHODS = ("get", "put", "post", "patch", "delete")
 OPTION_NAMES = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
+# Names a keyword argument of a generated method cannot take.
+_NOT_ARGUMENTS = OPTION_NAMES | {"self", "concurrency", "return_exceptions"}
 
 
 class SpecError(ValueError):
     """The spec cannot be turned into an SDK; the message says where and why."""
+
+
+class _Skip(Exception):
+    """This operation cannot be read; its problem is already reported."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +73,7 @@ class Bulk:
     param: str
 
 
-@dataclass(frozen=True)
+@dataclass
 class Operation:
     operation_id: str
     constant: str
@@ -77,6 +94,8 @@ class Operation:
     response_model: str | None
     item_model: str | None
     bulk: Bulk | None = None
+    # Query parameters the method does not take as arguments (pass them in `extra_query`).
+    query_skipped: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -90,19 +109,36 @@ def _ref_name(ref: str) -> str:
     return ref.rsplit("/", 1)[-1]
 
 
+def _unescape(part: str) -> str:
+    return part.replace("~1", "/").replace("~0", "~")
+
+
 class _Resolver:
     def __init__(self, document: dict[str, Any]) -> None:
         self.document = document
 
+    def target(self, ref: object) -> tuple[bool, Any]:
+        """(found, node) for a local `$ref`."""
+        if not isinstance(ref, str) or not ref.startswith("#/"):
+            return False, None
+        node: Any = self.document
+        for part in ref[2:].split("/"):
+            part = _unescape(part)
+            if isinstance(node, dict) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            else:
+                return False, None
+        return True, node
+
     def resolve(self, node: Any) -> Any:
+        seen = 0
         while isinstance(node, dict) and "$ref" in node:
-            ref = node["$ref"]
-            if not ref.startswith("#/"):
-                raise SpecError(f"only local $ref is supported, got {ref!r}")
-            target: Any = self.document
-            for part in ref[2:].split("/"):
-                target = target[part]
-            node = target
+            found, target = self.target(node["$ref"])
+            if not found or seen > 50:
+                return {}  # dangling or cyclic: reported by validate.check_refs
+            node, seen = target, seen + 1
         return node
 
     def object_properties(self, schema: Any) -> tuple[dict[str, Any], list[str]]:
@@ -110,53 +146,76 @@ class _Resolver:
         schema = self.resolve(schema)
         properties: dict[str, Any] = {}
         required: list[str] = []
+        if not isinstance(schema, dict):
+            return properties, required
         for part in schema.get("allOf", []):
             sub_props, sub_required = self.object_properties(part)
             properties.update(sub_props)
             required.extend(sub_required)
-        properties.update(schema.get("properties", {}))
-        required.extend(schema.get("required", []))
+        properties.update(schema.get("properties") or {})
+        required.extend(schema.get("required") or [])
         return properties, required
 
 
 _SIMPLE = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
 
 
-def annotation(schema: dict[str, Any], resolver: _Resolver) -> str:
-    """The Python annotation a keyword argument of this JSON schema gets."""
+def _enum_only(schema: dict[str, Any], value: object) -> bool:
+    return schema.get("enum") == [value] and schema.get("type") in (None, "string")
+
+
+def annotation(schema: Any, resolver: _Resolver) -> str:
+    """The Python annotation a keyword argument of this JSON schema gets.
+
+    Understands OpenAPI 3.1 type lists and 3.0 `nullable`, `allOf` of one schema (how
+    drf-spectacular attaches a description to a `$ref`), and drf-spectacular's
+    `BlankEnum`/`NullEnum` members of a `oneOf` (an empty string, a null).
+    """
     schema = resolver.resolve(schema)
+    if not isinstance(schema, dict):
+        return "Any"
+    nullable = schema.get("nullable") is True
+    parts: list[str] = []
     if "anyOf" in schema or "oneOf" in schema:
-        parts = [annotation(s, resolver) for s in schema.get("anyOf", schema.get("oneOf"))]
+        for sub in schema.get("anyOf", schema.get("oneOf")) or []:
+            resolved = resolver.resolve(sub)
+            if isinstance(resolved, dict) and _enum_only(resolved, None):
+                nullable = True
+                continue
+            if isinstance(resolved, dict) and _enum_only(resolved, ""):
+                parts.append("str")
+                continue
+            parts.append(annotation(sub, resolver))
         if "Any" in parts:
             return "Any"
-        return " | ".join(dict.fromkeys(parts))
-    types = schema.get("type")
-    if types is None:
+    elif isinstance(schema.get("allOf"), list) and len(schema["allOf"]) == 1:
+        parts.append(annotation(schema["allOf"][0], resolver))
+    else:
+        types = schema.get("type")
+        if types is None:
+            return "Any"
+        for type_name in [types] if isinstance(types, str) else types:
+            if type_name == "null":
+                nullable = True
+            elif type_name == "array":
+                items = schema.get("items")
+                parts.append(f"list[{annotation(items, resolver)}]" if items else "list[Any]")
+            elif type_name == "object":
+                parts.append("dict[str, Any]")
+            else:
+                parts.append(_SIMPLE.get(type_name, "Any"))
+        if "enum" in schema and None in schema["enum"]:
+            nullable = True
+    if "Any" in parts:
         return "Any"
-    if isinstance(types, str):
-        types = [types]
-    parts = []
-    for type_name in types:
-        if type_name == "null":
-            parts.append("None")
-        elif type_name == "array":
-            items = schema.get("items")
-            parts.append(f"list[{annotation(items, resolver)}]" if items else "list[Any]")
-        elif type_name == "object":
-            parts.append("dict[str, Any]")
-        else:
-            parts.append(_SIMPLE[type_name])
-    if "None" in parts:
-        parts = [p for p in parts if p != "None"] + ["None"]
-    return " | ".join(parts)
+    names = [p for p in dict.fromkeys(parts) if p != "None"]
+    if nullable or "None" in parts:
+        names.append("None")
+    return " | ".join(names) or "Any"
 
 
 def _constant(operation_id: str) -> str:
-    return re.sub(r"[^0-9A-Za-z]+", "_", operation_id).upper()
-
-
-def _class_name(attribute: str) -> str:
-    return "".join(part.capitalize() for part in attribute.split("_"))
+    return re.sub(r"[^0-9A-Za-z]+", "_", operation_id).strip("_").upper()
 
 
 def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
@@ -164,8 +223,10 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
     schema = resolver.resolve(raw.get("schema", {}))
     schema_type = schema.get("type")
     if schema_type not in ("string", "integer"):
-        raise SpecError(f"{where}: parameter {raw['name']!r} must be a string or an integer")
-    accepts_integer = bool(raw.get("x-sdk-accepts-integer", False))
+        # Not taken as an argument yet: reachable through `extra_query` (see read_operations).
+        return Param(raw["name"], raw["in"], str(schema_type), "Any", False)
+    # The public API promises `project_id` takes an int or a str, whatever the spec's type.
+    accepts_integer = bool(raw.get("x-sdk-accepts-integer", raw["name"] == "project_id"))
     base = _SIMPLE[schema_type]
     if schema_type == "string" and schema.get("format") == "uuid":
         base = "str | UUID"
@@ -183,134 +244,352 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
     )
 
 
-def _scope(op: dict[str, Any], where: str) -> str | None:
+def _scope(
+    op: dict[str, Any], document: dict[str, Any], at: Pointer, problems: Problems
+) -> str | None:
+    """`x-required-scope`, else the one scope the operation's `security` lists."""
     declared = op.get("x-required-scope")
+    security = op.get("security", document.get("security", []))
     from_security: list[str] = []
-    for requirement in op.get("security", []):
-        for scopes in requirement.values():
-            from_security.extend(scopes)
-    if len(from_security) > 1:
-        raise SpecError(f"{where}: one required scope at most, got {from_security}")
-    if (from_security[0] if from_security else None) != declared:
-        raise SpecError(
-            f"{where}: x-required-scope {declared!r} disagrees with security {from_security}"
+    for requirement in security if isinstance(security, list) else []:
+        for scopes in (requirement or {}).values():
+            from_security.extend(s for s in scopes or [] if s not in from_security)
+    if declared is None:
+        if len(from_security) > 1:
+            problems.add(
+                (*at, "security"),
+                f"{len(from_security)} scopes {from_security} in security: say which one the "
+                "operation requires with x-required-scope",
+            )
+        return from_security[0] if from_security else None
+    if not isinstance(declared, str):
+        problems.add((*at, "x-required-scope"), "x-required-scope must be a string")
+        return None
+    if from_security and from_security != [declared]:
+        problems.add(
+            (*at, "x-required-scope"),
+            f"x-required-scope {declared!r} disagrees with security {from_security}",
         )
     return declared
 
 
+def _json_content(content: Any) -> Any:
+    if not isinstance(content, dict):
+        return None
+    for media_type, value in content.items():
+        if media_type == "application/json" or str(media_type).endswith("+json"):
+            return value
+    return None
+
+
 def _response(
-    op: dict[str, Any], resolver: _Resolver, where: str
+    op: dict[str, Any], resolver: _Resolver, at: Pointer, problems: Problems
 ) -> tuple[str, str | None, str | None]:
-    responses = op.get("responses", {})
-    success = sorted(code for code in responses if str(code).startswith("2"))
+    responses = op.get("responses") or {}
+    success = sorted(str(code) for code in responses if str(code).startswith("2"))
     if len(success) != 1:
-        raise SpecError(f"{where}: exactly one 2xx response expected, got {success}")
-    response = resolver.resolve(responses[success[0]])
-    content = response.get("content", {}).get("application/json")
+        problems.add((*at, "responses"), f"exactly one 2xx response expected, got {success}")
+        raise _Skip
+    key = next(code for code in responses if str(code) == success[0])
+    response = resolver.resolve(responses[key])
+    content = _json_content(response.get("content"))
     if content is None:
         return "none", None, None
-    schema = content.get("schema", {})
+    schema = content.get("schema") or {}
     if "$ref" not in schema:
         return "json", None, None
     model = _ref_name(schema["$ref"])
     resolved = resolver.resolve(schema)
-    results = resolved.get("properties", {}).get("results")
-    if results is not None and results.get("type") == "array":
-        return "page", model, _ref_name(results["items"]["$ref"])
+    results = (resolved.get("properties") or {}).get("results")
+    results = resolver.resolve(results) if results is not None else None
+    if isinstance(results, dict) and results.get("type") == "array":
+        items = results.get("items") or {}
+        if "$ref" in items:
+            return "page", model, _ref_name(items["$ref"])
     return "model", model, None
 
 
 def _body(
-    op: dict[str, Any], resolver: _Resolver, path_names: set[str], where: str
+    op: dict[str, Any], resolver: _Resolver, path_names: set[str], at: Pointer, problems: Problems
 ) -> tuple[str | None, list[BodyField], list[str]]:
     request_body = op.get("requestBody")
     if request_body is None:
         return None, [], []
-    schema = resolver.resolve(request_body)["content"]["application/json"]["schema"]
+    content = _json_content(resolver.resolve(request_body).get("content"))
+    if content is None:
+        problems.add((*at, "requestBody"), "the request body has no application/json content")
+        raise _Skip
+    schema = content.get("schema") or {}
     if "$ref" not in schema:
-        raise SpecError(f"{where}: the request body must reference a component schema")
+        problems.add(
+            (*at, "requestBody"), "the request body must reference a component schema ($ref)"
+        )
+        raise _Skip
     properties, required = resolver.object_properties(schema)
     fields: list[BodyField] = []
     skipped: list[str] = []
-    for name, prop in properties.items():
-        if name in path_names or name in OPTION_NAMES:
+    for name, raw in properties.items():
+        prop = resolver.resolve(raw)
+        if isinstance(prop, dict) and prop.get("readOnly") is True:
+            continue  # never sent
+        if name in path_names or name in _NOT_ARGUMENTS or not is_identifier(name):
             skipped.append(name)
             continue
-        if keyword.iskeyword(name):
-            raise SpecError(f"{where}: body field {name!r} is a Python keyword")
-        prop = resolver.resolve(prop)
         fields.append(
             BodyField(
                 name=name,
-                annotation=annotation(prop, resolver),
+                annotation=annotation(raw, resolver),
                 required=name in required,
-                has_default="default" in prop,
-                default=prop.get("default"),
-                description=" ".join(str(prop.get("description", "")).split()),
+                has_default=isinstance(prop, dict) and "default" in prop,
+                default=prop.get("default") if isinstance(prop, dict) else None,
+                description=_field_description(raw, resolver),
             )
         )
     fields.sort(key=lambda f: not f.required)
     return _ref_name(schema["$ref"]), fields, skipped
 
 
-def read_operations(document: dict[str, Any]) -> list[Resource]:
-    """Every operation of the document, grouped by resource in document order."""
+def _enum_values(schema: Any, resolver: _Resolver) -> list[Any]:
+    """The values an enum-typed schema lists (through `$ref`, `allOf`, `oneOf`), else []."""
+    schema = resolver.resolve(schema)
+    if not isinstance(schema, dict):
+        return []
+    if isinstance(schema.get("enum"), list):
+        return [v for v in schema["enum"] if v not in (None, "")]
+    values: list[Any] = []
+    for key in ("allOf", "oneOf", "anyOf"):
+        for sub in schema.get(key) or []:
+            values.extend(v for v in _enum_values(sub, resolver) if v not in values)
+    return values
+
+
+def _field_description(raw: Any, resolver: _Resolver) -> str:
+    """A body field's own description (not that of the schema it references), and the
+    values of an enum."""
+    own = raw if isinstance(raw, dict) and "$ref" not in raw else {}
+    text = " ".join(_text(own.get("description")).split())
+    values = _enum_values(raw, resolver)
+    if values and len(values) <= 12:
+        listed = ", ".join(f"``{v}``" for v in values)
+        text = f"{text} One of {listed}.".strip()
+    elif values:
+        text = f"{text} One of {len(values)} values (see the model's enum).".strip()
+    return text
+
+
+def _text(value: object) -> str:
+    return str(value) if isinstance(value, str) else ""
+
+
+def _read_one(
+    path: str,
+    method: str,
+    op: dict[str, Any],
+    shared: list[Any],
+    document: dict[str, Any],
+    resolver: _Resolver,
+    problems: Problems,
+) -> tuple[Operation, Derived | None]:
+    at: Pointer = ("paths", path, method)
+    operation_id = op.get("operationId")
+    if not isinstance(operation_id, str) or not operation_id:
+        problems.add(at, "the operation has no operationId")
+        raise _Skip
+    resource_name = op.get("x-sdk-resource")
+    sdk_method = op.get("x-sdk-method")
+    derivation = derive(operation_id, op.get("tags") or [], path, method)
+    derived: Derived | None = derivation
+    if resource_name is None:
+        resource_name = derivation.resource
+    elif not is_identifier(resource_name) or resource_name in RESERVED_METHOD_NAMES:
+        problems.add(
+            (*at, "x-sdk-resource"), f"x-sdk-resource {resource_name!r} is not a Python identifier"
+        )
+        raise _Skip
+    if sdk_method is None:
+        sdk_method = derivation.method
+    elif not is_identifier(sdk_method) or sdk_method in RESERVED_METHOD_NAMES:
+        problems.add(
+            (*at, "x-sdk-method"), f"x-sdk-method {sdk_method!r} is not a Python identifier"
+        )
+        raise _Skip
+    else:
+        derived = None  # named by the spec: kept as written
+    raw_params = [*shared, *(op.get("parameters") or [])]
+    params: list[Param] = []
+    for index, raw in enumerate(raw_params):
+        resolved = resolver.resolve(raw)
+        if not isinstance(resolved, dict) or "name" not in resolved or "in" not in resolved:
+            continue  # reported by the OpenAPI validation
+        if resolved["in"] not in ("path", "query"):
+            continue  # headers and cookies: set through extra_headers
+        where = (
+            (*at, "parameters", index - len(shared))
+            if index >= len(shared)
+            else ("paths", path, "parameters", index)
+        )
+        param = _param(resolved, resolver, f"{method.upper()} {path}")
+        if param.location == "path" and param.schema_type not in ("string", "integer"):
+            problems.add(where, f"path parameter {param.name!r} must be a string or an integer")
+            raise _Skip
+        if param.location == "path" and (
+            not is_identifier(param.name) or param.name in _NOT_ARGUMENTS
+        ):
+            problems.add(where, f"path parameter {param.name!r} is not usable as an argument name")
+            raise _Skip
+        params = [p for p in params if (p.name, p.location) != (param.name, param.location)]
+        params.append(param)  # an operation's parameter overrides the path item's
+    placeholders = re.findall(r"{([^}]+)}", path)
+    by_name = {p.name: p for p in params if p.location == "path"}
+    if sorted(placeholders) != sorted(by_name):
+        problems.add(
+            (*at, "parameters"),
+            f"path parameters {sorted(by_name)} do not match the placeholders {placeholders}",
+        )
+        raise _Skip
+    path_params = [by_name[name] for name in placeholders]
+    query_params: list[Param] = []
+    query_skipped: list[str] = []
+    for p in params:
+        if p.location != "query":
+            continue
+        if (
+            p.schema_type in ("string", "integer")
+            and is_identifier(p.name)
+            and p.name not in _NOT_ARGUMENTS
+            and p.name not in by_name
+        ):
+            query_params.append(p)
+        else:
+            query_skipped.append(p.name)
+    body_model, body_fields, skipped = _body(
+        op, resolver, {p.name for p in path_params + query_params}, at, problems
+    )
+    kind, response_model, item_model = _response(op, resolver, at, problems)
+    bulk = None
+    if "x-sdk-bulk-method" in op:
+        bulk = Bulk(method=op["x-sdk-bulk-method"], param=op.get("x-sdk-bulk-param", ""))
+        if not is_identifier(bulk.method) or bulk.method in RESERVED_METHOD_NAMES:
+            problems.add(
+                (*at, "x-sdk-bulk-method"),
+                f"x-sdk-bulk-method {bulk.method!r} is not a Python identifier",
+            )
+            raise _Skip
+        if bulk.param not in placeholders or kind != "model":
+            problems.add(
+                (*at, "x-sdk-bulk-param" if bulk.param not in placeholders else "responses"),
+                f"a bulk method needs a path parameter and a model: x-sdk-bulk-param "
+                f"{bulk.param!r}, path parameters {placeholders}",
+            )
+            raise _Skip
+    summary = " ".join(_text(op.get("summary")).split())
+    description = _text(op.get("description")).strip()
+    if not summary and description:
+        first, _, rest = description.partition("\n\n")
+        summary, description = " ".join(first.split()), rest.strip()
+    if not summary:
+        summary = f"Operation ``{operation_id}``."
+    operation = Operation(
+        operation_id=operation_id,
+        constant=_constant(operation_id),
+        method=method.upper(),
+        path=path,
+        resource=resource_name,
+        sdk_method=sdk_method,
+        summary=summary,
+        description=description,
+        required_scope=_scope(op, document, at, problems),
+        experimental=bool(op.get("x-sdk-experimental", False)),
+        path_params=path_params,
+        query_params=query_params,
+        body_model=body_model,
+        body_fields=body_fields,
+        body_skipped=skipped,
+        response_kind=kind,
+        response_model=response_model,
+        item_model=item_model,
+        bulk=bulk,
+        query_skipped=query_skipped,
+    )
+    return operation, derived
+
+
+def read_operations(document: dict[str, Any], problems: Problems | None = None) -> list[Resource]:
+    """Every operation of the document, grouped by resource in document order.
+
+    With `problems`, every problem is reported there and the readable operations are
+    returned; without, the problems are raised together as one `SpecError`.
+    """
+    collector = problems if problems is not None else Problems()
     resolver = _Resolver(document)
-    resources: dict[str, Resource] = {}
-    seen_ids: set[str] = set()
-    for path, item in document.get("paths", {}).items():
-        shared = item.get("parameters", [])
+    read: list[tuple[Operation, Derived | None]] = []
+    seen_ids: dict[str, Pointer] = {}
+    seen_constants: dict[str, str] = {}
+    paths = document.get("paths") or {}
+    for path, item in paths.items() if isinstance(paths, dict) else []:
+        if not isinstance(item, dict):
+            continue
+        shared = item.get("parameters") or []
         for method in HTTP_METHODS:
             op = item.get(method)
-            if op is None:
+            if not isinstance(op, dict):
                 continue
-            where = f"{method.upper()} {path}"
+            at: Pointer = ("paths", path, method)
             operation_id = op.get("operationId")
-            if not operation_id or operation_id in seen_ids:
-                raise SpecError(f"{where}: missing or repeated operationId {operation_id!r}")
-            seen_ids.add(operation_id)
-            resource_name = op.get("x-sdk-resource")
-            sdk_method = op.get("x-sdk-method")
-            if not resource_name or not sdk_method:
-                raise SpecError(f"{where}: x-sdk-resource and x-sdk-method are required")
-            params = [_param(p, resolver, where) for p in [*shared, *op.get("parameters", [])]]
-            path_params = [p for p in params if p.location == "path"]
-            query_params = [p for p in params if p.location == "query"]
-            placeholders = re.findall(r"{([^}]+)}", path)
-            if placeholders != [p.name for p in path_params]:
-                raise SpecError(f"{where}: path parameters {placeholders} not declared in order")
-            body_model, body_fields, skipped = _body(op, resolver, {p.name for p in params}, where)
-            kind, response_model, item_model = _response(op, resolver, where)
-            bulk = None
-            if "x-sdk-bulk-method" in op:
-                bulk = Bulk(method=op["x-sdk-bulk-method"], param=op["x-sdk-bulk-param"])
-                if bulk.param not in placeholders or kind != "model":
-                    raise SpecError(f"{where}: a bulk method needs a path parameter and a model")
-            operation = Operation(
-                operation_id=operation_id,
-                constant=_constant(operation_id),
-                method=method.upper(),
-                path=path,
-                resource=resource_name,
-                sdk_method=sdk_method,
-                summary=" ".join(str(op.get("summary", "")).split()),
-                description=str(op.get("description", "")).strip(),
-                required_scope=_scope(op, where),
-                experimental=bool(op.get("x-sdk-experimental", False)),
-                path_params=path_params,
-                query_params=query_params,
-                body_model=body_model,
-                body_fields=body_fields,
-                body_skipped=skipped,
-                response_kind=kind,
-                response_model=response_model,
-                item_model=item_model,
-                bulk=bulk,
+            if isinstance(operation_id, str) and operation_id in seen_ids:
+                collector.add((*at, "operationId"), f"operationId {operation_id!r} is repeated")
+                continue
+            try:
+                operation, derived = _read_one(
+                    path, method, op, shared, document, resolver, collector
+                )
+            except _Skip:
+                continue
+            seen_ids[operation.operation_id] = at
+            other = seen_constants.get(operation.constant)
+            if other is not None:
+                collector.add(
+                    (*at, "operationId"),
+                    f"operationIds {other!r} and {operation.operation_id!r} give the same "
+                    f"constant {operation.constant}",
+                )
+                continue
+            seen_constants[operation.constant] = operation.operation_id
+            read.append((operation, derived))
+    names = resolve_collisions(
+        [(op.resource, op.sdk_method) for op, _ in read], [d for _, d in read]
+    )
+    resources: dict[str, Resource] = {}
+    for (operation, _), name in zip(read, names, strict=True):
+        operation.sdk_method = name
+        resource = resources.setdefault(
+            operation.resource, Resource(operation.resource, class_name(operation.resource))
+        )
+        taken = {o.sdk_method for o in resource.operations} | {
+            o.bulk.method for o in resource.operations if o.bulk
+        }
+        at = ("paths", operation.path, operation.method.lower())
+        if name in taken:
+            collector.add((*at, "x-sdk-method"), f"{operation.resource}.{name} is defined twice")
+            continue
+        if operation.bulk and operation.bulk.method in taken | {name}:
+            collector.add(
+                (*at, "x-sdk-bulk-method"),
+                f"{operation.resource}.{operation.bulk.method} is defined twice",
             )
-            resource = resources.setdefault(
-                resource_name, Resource(resource_name, _class_name(resource_name))
+            continue
+        resource.operations.append(operation)
+    classes: dict[str, str] = {}
+    for resource in resources.values():
+        other = classes.get(resource.class_name)
+        if other is not None:
+            first = resource.operations[0]
+            collector.add(
+                ("paths", first.path, first.method.lower()),
+                f"resources {other!r} and {resource.attribute!r} give the same class "
+                f"{resource.class_name}",
             )
-            if any(o.sdk_method == sdk_method for o in resource.operations):
-                raise SpecError(f"{where}: {resource_name}.{sdk_method} is defined twice")
-            resource.operations.append(operation)
-    return list(resources.values())
+        classes[resource.class_name] = resource.attribute
+    if problems is None and collector:
+        raise SpecError("\n".join(collector.messages))
+    return [r for r in resources.values() if r.operations]

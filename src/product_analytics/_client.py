@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from product_analytics._aiohttp import AiohttpTransport
 from product_analytics._bulk import map_bounded
 from product_analytics._config import ClientConfig
-from product_analytics._generated import SPEC_VERSION
+from product_analytics._generated import SPEC_USER_AGENT
 from product_analytics._generated.resources import ClientResources
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
@@ -167,7 +167,7 @@ class AsyncClient(ClientResources):
         if transport is None:
             transport = AiohttpTransport(
                 max_connections=self._config.max_concurrency,
-                user_agent=f"product-analytics-python/{__version__} spec/{SPEC_VERSION}",
+                user_agent=f"product-analytics-python/{__version__} {SPEC_USER_AGENT}",
             )
         elif not isinstance(transport, Transport):
             raise TypeError("transport must have async send(request, *, timeout) and close()")

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
+from typing import Any, Protocol, TypeVar
 
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
 from product_analytics._raw_response import RawResponseView
 from product_analytics._wire import RequestOptions
 
-__all__ = ["BoundEndpoint", "Endpoint", "RequestOptions", "Requester", "Resource", "endpoint"]
+__all__ = ["RequestOptions", "Requester", "Resource", "endpoint"]
 
-P = ParamSpec("P")
-R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., Any])
 ResultT = TypeVar("ResultT")
 ItemT = TypeVar("ItemT")
 
@@ -73,78 +71,30 @@ class Resource:
         return f"<{type(self).__name__}>"
 
 
-class BoundEndpoint(Generic[P, R]):
-    """An operation method bound to its resource; call it like the method.
+# Flags of an operation that its method shows as attributes, besides `required_scope` and
+# `operation` (those the Operation record has; others are skipped).
+_SHOWN_FLAGS = ("experimental", "personal_api_key_allowed", "throttle_class")
 
-    `required_scope` is the scope the operation needs (None where none is listed) and
-    `operation` its full description.
+
+def endpoint(operation: Operation[Any], *, bulk: bool = False) -> Callable[[F], F]:
+    """Mark a resource method as the caller of `operation`; the method itself is returned.
+
+    It stays a plain method (type checkers report errors against its own name and
+    signature, and `inspect.signature` sees every parameter) that also carries
+    `method.operation`, `method.required_scope` (None where none is listed) and the
+    operation's flags (`experimental`, and `personal_api_key_allowed`, `throttle_class`
+    where the operation has them), and `method.bulk` (True for a method that performs the
+    operation once per value, like `get_many`). A bound method forwards attribute reads to
+    its function, so `client.projects.update.required_scope` works as well.
     """
 
-    __slots__ = ("_endpoint", "_owner")
+    def mark(function: F) -> F:
+        function.operation = operation  # type: ignore[attr-defined]
+        function.required_scope = operation.required_scope  # type: ignore[attr-defined]
+        function.bulk = bulk  # type: ignore[attr-defined]
+        for flag in _SHOWN_FLAGS:
+            if hasattr(operation, flag):
+                setattr(function, flag, getattr(operation, flag))
+        return function
 
-    def __init__(self, endpoint: Endpoint[P, R], owner: Any) -> None:
-        self._endpoint = endpoint
-        self._owner = owner
-
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        return self._endpoint.function(self._owner, *args, **kwargs)
-
-    @property
-    def required_scope(self) -> str | None:
-        return self._endpoint.operation.required_scope
-
-    @property
-    def operation(self) -> Operation[Any]:
-        return self._endpoint.operation
-
-    @property
-    def __doc__(self) -> str | None:  # type: ignore[override]
-        return self._endpoint.function.__doc__
-
-    @property
-    def __name__(self) -> str:
-        return self._endpoint.function.__name__
-
-    @property
-    def __signature__(self) -> inspect.Signature:
-        signature = inspect.signature(self._endpoint.function)
-        return signature.replace(parameters=list(signature.parameters.values())[1:])
-
-    def __repr__(self) -> str:
-        return f"<operation {self._endpoint.operation.operation_id}>"
-
-
-class Endpoint(Generic[P, R]):
-    """A resource method that performs one operation; see `endpoint`."""
-
-    def __init__(self, operation: Operation[Any], function: Callable[Concatenate[Any, P], R]):
-        self.operation = operation
-        self.function = function
-        self.__doc__ = function.__doc__
-        self.__name__ = function.__name__
-
-    @property
-    def required_scope(self) -> str | None:
-        return self.operation.required_scope
-
-    @overload
-    def __get__(self, instance: None, owner: type[Any]) -> Endpoint[P, R]: ...
-    @overload
-    def __get__(self, instance: object, owner: type[Any]) -> BoundEndpoint[P, R]: ...
-    def __get__(
-        self, instance: object | None, owner: type[Any]
-    ) -> Endpoint[P, R] | BoundEndpoint[P, R]:
-        if instance is None:
-            return self
-        return BoundEndpoint(self, instance)
-
-
-def endpoint(
-    operation: Operation[Any],
-) -> Callable[[Callable[Concatenate[Any, P], R]], Endpoint[P, R]]:
-    """Mark a resource method as the caller of `operation`, exposing its `required_scope`."""
-
-    def wrap(function: Callable[Concatenate[Any, P], R]) -> Endpoint[P, R]:
-        return Endpoint(operation, function)
-
-    return wrap
+    return mark

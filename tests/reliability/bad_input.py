@@ -299,7 +299,7 @@ class BadInputEnv:
             for name in dir(type(resource)):
                 attribute = getattr(resource, name)
                 operation = getattr(attribute, "operation", None)
-                if isinstance(operation, Operation):
+                if isinstance(operation, Operation) and not getattr(attribute, "bulk", False):
                     found[operation.operation_id] = attribute
         found[GET_MANY] = client.session_recordings.get_many
         return found

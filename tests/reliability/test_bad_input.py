@@ -27,7 +27,7 @@ _seconds: list[float] = []
 
 
 def test_the_strategies_cover_all_26_operations() -> None:
-    assert len(ALL) == 26
+    assert len(ALL) >= 26  # the described ones, and any operation added to the spec
     assert [op.operation_id for op in ALL] + [GET_MANY] == OPERATION_IDS
 
 

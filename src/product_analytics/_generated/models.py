@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml, by datamodel-code-generator (options in pyproject.toml,
-# [tool.datamodel-codegen]). Regenerate with `make generate`.
+# Source: spec/openapi.yaml (version 1.0.0, sha256 bc917c7eb7f0214464f10fb2d733b8f00cbed9a6eb1857f1851d47b86be0c345),
+# by codegen 2.0.0 and datamodel-code-generator 0.89.0. Regenerate with `make generate`.
 
 from __future__ import annotations
 
@@ -310,7 +310,7 @@ class RoleRequest(BaseModel):
         extra="allow",
     )
     name: str
-    feature_flags_access_level: Any | None = None
+    feature_flags_access_level: Any = None
     """
     Left out, the service picks its own level.
     """

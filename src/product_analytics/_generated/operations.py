@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml, by codegen/ (templates in codegen/templates).
-# Regenerate with `make generate`.
+# Source: spec/openapi.yaml (version 1.0.0, sha256 bc917c7eb7f0214464f10fb2d733b8f00cbed9a6eb1857f1851d47b86be0c345),
+# by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
 from __future__ import annotations

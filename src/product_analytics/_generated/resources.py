@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml, by codegen/ (templates in codegen/templates).
-# Regenerate with `make generate`.
+# Source: spec/openapi.yaml (version 1.0.0, sha256 bc917c7eb7f0214464f10fb2d733b8f00cbed9a6eb1857f1851d47b86be0c345),
+# by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client, one method per operation of the spec."""
 
 from __future__ import annotations
@@ -38,6 +38,18 @@ class SessionRecordingPlaylists(Resource):
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``
 
         Required scope: none listed.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            short_id: Path parameter ``{short_id}``.
+            session_recording_id: Path parameter ``{session_recording_id}``.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
@@ -72,6 +84,18 @@ class SessionRecordings(Resource):
         ``GET /api/environments/{project_id}/session_recordings/``
 
         Required scope: ``session_recording:read``.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            limit: Number of results to return per page. Left out when None.
+            offset: The initial index from which to return the results. Left out when None.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return self._client._paginate(
             ops.SESSION_RECORDINGS_LIST,
@@ -97,6 +121,17 @@ class SessionRecordings(Resource):
         ``GET /api/environments/{project_id}/session_recordings/{id}/``
 
         Required scope: ``session_recording:read``.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            id: UUID string of the session recording.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_RETRIEVE,
@@ -134,6 +169,7 @@ class SessionRecordings(Resource):
         extra_query: Mapping[str, object] | None = None,
     ) -> builtins.list[models.SessionRecording | Exception]: ...
 
+    @endpoint(ops.SESSION_RECORDINGS_RETRIEVE, bulk=True)
     async def get_many(
         self,
         *,
@@ -154,6 +190,23 @@ class SessionRecordings(Resource):
         ``max_concurrency``). Results come back in the order of ``ids``. The first
         failure (after its retries) cancels the requests still in flight and is raised;
         with ``return_exceptions=True`` the exception takes that value's place instead.
+
+        Required scope: ``session_recording:read``.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            ids: The values of ``id``, one request each. UUID string of the session
+                recording.
+            concurrency: The most requests in flight at once (default: the client's
+                ``max_concurrency``).
+            return_exceptions: Put a failure in its value's place instead of raising it.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request_many(
             ops.SESSION_RECORDINGS_RETRIEVE,
@@ -189,6 +242,22 @@ class SessionRecordings(Resource):
         ``PATCH /api/environments/{project_id}/session_recordings/{id}/``
 
         Required scope: ``session_recording:write``.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            id: UUID string of the session recording.
+            person: Body field ``person``. Left out unless given.
+            viewed: Body field ``viewed``. Left out unless given.
+            analyzed: Body field ``analyzed``. Left out unless given.
+            player_metadata: Body field ``player_metadata``. Left out unless given.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_PARTIAL_UPDATE,
@@ -219,6 +288,17 @@ class SessionRecordings(Resource):
         ``DELETE /api/environments/{project_id}/session_recordings/{id}/``
 
         Required scope: ``session_recording:write``.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            id: UUID string of the session recording.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_DESTROY,
@@ -244,6 +324,17 @@ class SessionRecordings(Resource):
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``
 
         Required scope: ``sharing_configuration:read``.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            recording_id: Path parameter ``{recording_id}``.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_SHARING_RETRIEVE,
@@ -275,6 +366,18 @@ class SessionRecordings(Resource):
 
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            person: Body field ``person``.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_AI_FILTERS_CREATE,
@@ -306,6 +409,18 @@ class SessionRecordings(Resource):
 
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            person: Body field ``person``.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_AI_REGEX_CREATE,
@@ -336,6 +451,16 @@ class Sessions(Resource):
         ``GET /api/environments/{project_id}/sessions/property_definitions/``
 
         Required scope: none listed.
+
+        Args:
+            project_id: Id of the project the environment path addresses. Default: the
+                client's ``project_id``.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
@@ -407,6 +532,80 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/``
 
         Required scope: ``project:read``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            name: Body field ``name``. Left out unless given.
+            product_description: Body field ``product_description``. Left out unless given.
+            app_urls: Body field ``app_urls``. Left out unless given.
+            chat_incoming_webhook: Body field ``chat_incoming_webhook``. Left out unless
+                given.
+            anonymize_ips: Body field ``anonymize_ips``. Left out unless given.
+            completed_snippet_onboarding: Body field ``completed_snippet_onboarding``. Left
+                out unless given.
+            test_account_filters: Body field ``test_account_filters``. Left out unless
+                given.
+            test_account_filters_default_checked: Body field
+                ``test_account_filters_default_checked``. Left out unless given.
+            path_cleaning_filters: Body field ``path_cleaning_filters``. Left out unless
+                given.
+            is_demo: Body field ``is_demo``. Left out unless given.
+            timezone: Body field ``timezone``. Left out unless given.
+            data_attributes: Body field ``data_attributes``. Left out unless given.
+            person_display_name_properties: Body field ``person_display_name_properties``.
+                Left out unless given.
+            correlation_config: Body field ``correlation_config``. Left out unless given.
+            autocapture_opt_out: Body field ``autocapture_opt_out``. Left out unless given.
+            autocapture_exceptions_opt_in: Body field ``autocapture_exceptions_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_opt_in: Body field ``autocapture_web_vitals_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_allowed_metrics: Body field
+                ``autocapture_web_vitals_allowed_metrics``. Left out unless given.
+            autocapture_exceptions_errors_to_ignore: Body field
+                ``autocapture_exceptions_errors_to_ignore``. Left out unless given.
+            capture_console_log_opt_in: Body field ``capture_console_log_opt_in``. Left out
+                unless given.
+            capture_performance_opt_in: Body field ``capture_performance_opt_in``. Left out
+                unless given.
+            session_recording_opt_in: Body field ``session_recording_opt_in``. Left out
+                unless given.
+            session_recording_sample_rate: Body field ``session_recording_sample_rate``.
+                Left out unless given.
+            session_recording_minimum_duration_milliseconds: Body field
+                ``session_recording_minimum_duration_milliseconds``. Left out unless given.
+            session_recording_linked_flag: Body field ``session_recording_linked_flag``.
+                Left out unless given.
+            session_recording_network_payload_capture_config: Body field
+                ``session_recording_network_payload_capture_config``. Left out unless given.
+            session_recording_masking_config: Body field
+                ``session_recording_masking_config``. Left out unless given.
+            session_replay_config: Body field ``session_replay_config``. Left out unless
+                given.
+            survey_config: Body field ``survey_config``. Left out unless given.
+            access_control: Body field ``access_control``. Left out unless given.
+            week_start_day: Body field ``week_start_day``. Left out unless given.
+            primary_dashboard: Body field ``primary_dashboard``. Left out unless given.
+            live_events_columns: Body field ``live_events_columns``. Left out unless given.
+            recording_domains: Body field ``recording_domains``. Left out unless given.
+            inject_web_apps: Body field ``inject_web_apps``. Left out unless given.
+            extra_settings: Body field ``extra_settings``. Left out unless given.
+            modifiers: Body field ``modifiers``. Left out unless given.
+            has_completed_onboarding_for: Body field ``has_completed_onboarding_for``. Left
+                out unless given.
+            surveys_opt_in: Body field ``surveys_opt_in``. Left out unless given.
+            heatmaps_opt_in: Body field ``heatmaps_opt_in``. Left out unless given.
+            flags_persistence_default: Body field ``flags_persistence_default``. Left out
+                unless given.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_PARTIAL_UPDATE,
@@ -474,6 +673,17 @@ class Projects(Resource):
         ``DELETE /api/organizations/{organization_id}/projects/{id}/``
 
         Required scope: ``project:write``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.PROJECTS_DESTROY,
@@ -499,6 +709,17 @@ class Projects(Resource):
         ``GET /api/organizations/{organization_id}/projects/{id}/activity/``
 
         Required scope: none listed.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.PROJECTS_ACTIVITY_RETRIEVE,
@@ -569,6 +790,83 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``
 
         Required scope: ``team:read``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            name: Body field ``name``. Left out unless given.
+            product_description: Body field ``product_description``. Left out unless given.
+            app_urls: Body field ``app_urls``. Left out unless given.
+            chat_incoming_webhook: Body field ``chat_incoming_webhook``. Left out unless
+                given.
+            anonymize_ips: Body field ``anonymize_ips``. Left out unless given.
+            completed_snippet_onboarding: Body field ``completed_snippet_onboarding``. Left
+                out unless given.
+            test_account_filters: Body field ``test_account_filters``. Left out unless
+                given.
+            test_account_filters_default_checked: Body field
+                ``test_account_filters_default_checked``. Left out unless given.
+            path_cleaning_filters: Body field ``path_cleaning_filters``. Left out unless
+                given.
+            is_demo: Body field ``is_demo``. Left out unless given.
+            timezone: Body field ``timezone``. Left out unless given.
+            data_attributes: Body field ``data_attributes``. Left out unless given.
+            person_display_name_properties: Body field ``person_display_name_properties``.
+                Left out unless given.
+            correlation_config: Body field ``correlation_config``. Left out unless given.
+            autocapture_opt_out: Body field ``autocapture_opt_out``. Left out unless given.
+            autocapture_exceptions_opt_in: Body field ``autocapture_exceptions_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_opt_in: Body field ``autocapture_web_vitals_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_allowed_metrics: Body field
+                ``autocapture_web_vitals_allowed_metrics``. Left out unless given.
+            autocapture_exceptions_errors_to_ignore: Body field
+                ``autocapture_exceptions_errors_to_ignore``. Left out unless given.
+            capture_console_log_opt_in: Body field ``capture_console_log_opt_in``. Left out
+                unless given.
+            capture_performance_opt_in: Body field ``capture_performance_opt_in``. Left out
+                unless given.
+            session_recording_opt_in: Body field ``session_recording_opt_in``. Left out
+                unless given.
+            session_recording_sample_rate: Body field ``session_recording_sample_rate``.
+                Left out unless given.
+            session_recording_minimum_duration_milliseconds: Body field
+                ``session_recording_minimum_duration_milliseconds``. Left out unless given.
+            session_recording_linked_flag: Body field ``session_recording_linked_flag``.
+                Left out unless given.
+            session_recording_network_payload_capture_config: Body field
+                ``session_recording_network_payload_capture_config``. Left out unless given.
+            session_recording_masking_config: Body field
+                ``session_recording_masking_config``. Left out unless given.
+            session_replay_config: Body field ``session_replay_config``. Left out unless
+                given.
+            survey_config: Body field ``survey_config``. Left out unless given.
+            access_control: Body field ``access_control``. Left out unless given.
+            week_start_day: Body field ``week_start_day``. Left out unless given.
+            primary_dashboard: Body field ``primary_dashboard``. Left out unless given.
+            live_events_columns: Body field ``live_events_columns``. Left out unless given.
+            recording_domains: Body field ``recording_domains``. Left out unless given.
+            inject_web_apps: Body field ``inject_web_apps``. Left out unless given.
+            extra_settings: Body field ``extra_settings``. Left out unless given.
+            modifiers: Body field ``modifiers``. Left out unless given.
+            has_completed_onboarding_for: Body field ``has_completed_onboarding_for``. Left
+                out unless given.
+            surveys_opt_in: Body field ``surveys_opt_in``. Left out unless given.
+            heatmaps_opt_in: Body field ``heatmaps_opt_in``. Left out unless given.
+            flags_persistence_default: Body field ``flags_persistence_default``. Left out
+                unless given.
+            product_type: Body field ``product_type``. Left out unless given.
+            intent_context: Body field ``intent_context``. Left out unless given.
+            metadata: Body field ``metadata``. Left out unless given.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
@@ -682,6 +980,81 @@ class Projects(Resource):
         ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``
 
         Required scope: none listed.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            name: Body field ``name``. Left out unless given.
+            product_description: Body field ``product_description``. Left out unless given.
+            app_urls: Body field ``app_urls``. Left out unless given.
+            chat_incoming_webhook: Body field ``chat_incoming_webhook``. Left out unless
+                given.
+            anonymize_ips: Body field ``anonymize_ips``. Left out unless given.
+            completed_snippet_onboarding: Body field ``completed_snippet_onboarding``. Left
+                out unless given.
+            test_account_filters: Body field ``test_account_filters``. Left out unless
+                given.
+            test_account_filters_default_checked: Body field
+                ``test_account_filters_default_checked``. Left out unless given.
+            path_cleaning_filters: Body field ``path_cleaning_filters``. Left out unless
+                given.
+            is_demo: Body field ``is_demo``. Left out unless given.
+            timezone: Body field ``timezone``. Left out unless given.
+            data_attributes: Body field ``data_attributes``. Left out unless given.
+            person_display_name_properties: Body field ``person_display_name_properties``.
+                Left out unless given.
+            correlation_config: Body field ``correlation_config``. Left out unless given.
+            autocapture_opt_out: Body field ``autocapture_opt_out``. Left out unless given.
+            autocapture_exceptions_opt_in: Body field ``autocapture_exceptions_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_opt_in: Body field ``autocapture_web_vitals_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_allowed_metrics: Body field
+                ``autocapture_web_vitals_allowed_metrics``. Left out unless given.
+            autocapture_exceptions_errors_to_ignore: Body field
+                ``autocapture_exceptions_errors_to_ignore``. Left out unless given.
+            capture_console_log_opt_in: Body field ``capture_console_log_opt_in``. Left out
+                unless given.
+            capture_performance_opt_in: Body field ``capture_performance_opt_in``. Left out
+                unless given.
+            session_recording_opt_in: Body field ``session_recording_opt_in``. Left out
+                unless given.
+            session_recording_sample_rate: Body field ``session_recording_sample_rate``.
+                Left out unless given.
+            session_recording_minimum_duration_milliseconds: Body field
+                ``session_recording_minimum_duration_milliseconds``. Left out unless given.
+            session_recording_linked_flag: Body field ``session_recording_linked_flag``.
+                Left out unless given.
+            session_recording_network_payload_capture_config: Body field
+                ``session_recording_network_payload_capture_config``. Left out unless given.
+            session_recording_masking_config: Body field
+                ``session_recording_masking_config``. Left out unless given.
+            session_replay_config: Body field ``session_replay_config``. Left out unless
+                given.
+            survey_config: Body field ``survey_config``. Left out unless given.
+            access_control: Body field ``access_control``. Left out unless given.
+            week_start_day: Body field ``week_start_day``. Left out unless given.
+            primary_dashboard: Body field ``primary_dashboard``. Left out unless given.
+            live_events_columns: Body field ``live_events_columns``. Left out unless given.
+            recording_domains: Body field ``recording_domains``. Left out unless given.
+            inject_web_apps: Body field ``inject_web_apps``. Left out unless given.
+            extra_settings: Body field ``extra_settings``. Left out unless given.
+            modifiers: Body field ``modifiers``. Left out unless given.
+            has_completed_onboarding_for: Body field ``has_completed_onboarding_for``. Left
+                out unless given.
+            surveys_opt_in: Body field ``surveys_opt_in``. Left out unless given.
+            heatmaps_opt_in: Body field ``heatmaps_opt_in``. Left out unless given.
+            flags_persistence_default: Body field ``flags_persistence_default``. Left out
+                unless given.
+            hash: Body field ``hash``. Left out unless given.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
@@ -796,8 +1169,82 @@ class Projects(Resource):
 
         Required scope: none listed.
 
-        The body field ``organization_id`` shares its name with a parameter of this method:
-        send it through ``extra_body={"organization_id": ...}``.
+        The body field ``organization_id`` is not an argument of this method (its name is taken or
+        is not a Python name): send it through ``extra_body={"organization_id": ...}``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            name: Body field ``name``. Left out unless given.
+            product_description: Body field ``product_description``. Left out unless given.
+            app_urls: Body field ``app_urls``. Left out unless given.
+            chat_incoming_webhook: Body field ``chat_incoming_webhook``. Left out unless
+                given.
+            anonymize_ips: Body field ``anonymize_ips``. Left out unless given.
+            completed_snippet_onboarding: Body field ``completed_snippet_onboarding``. Left
+                out unless given.
+            test_account_filters: Body field ``test_account_filters``. Left out unless
+                given.
+            test_account_filters_default_checked: Body field
+                ``test_account_filters_default_checked``. Left out unless given.
+            path_cleaning_filters: Body field ``path_cleaning_filters``. Left out unless
+                given.
+            is_demo: Body field ``is_demo``. Left out unless given.
+            timezone: Body field ``timezone``. Left out unless given.
+            data_attributes: Body field ``data_attributes``. Left out unless given.
+            person_display_name_properties: Body field ``person_display_name_properties``.
+                Left out unless given.
+            correlation_config: Body field ``correlation_config``. Left out unless given.
+            autocapture_opt_out: Body field ``autocapture_opt_out``. Left out unless given.
+            autocapture_exceptions_opt_in: Body field ``autocapture_exceptions_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_opt_in: Body field ``autocapture_web_vitals_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_allowed_metrics: Body field
+                ``autocapture_web_vitals_allowed_metrics``. Left out unless given.
+            autocapture_exceptions_errors_to_ignore: Body field
+                ``autocapture_exceptions_errors_to_ignore``. Left out unless given.
+            capture_console_log_opt_in: Body field ``capture_console_log_opt_in``. Left out
+                unless given.
+            capture_performance_opt_in: Body field ``capture_performance_opt_in``. Left out
+                unless given.
+            session_recording_opt_in: Body field ``session_recording_opt_in``. Left out
+                unless given.
+            session_recording_sample_rate: Body field ``session_recording_sample_rate``.
+                Left out unless given.
+            session_recording_minimum_duration_milliseconds: Body field
+                ``session_recording_minimum_duration_milliseconds``. Left out unless given.
+            session_recording_linked_flag: Body field ``session_recording_linked_flag``.
+                Left out unless given.
+            session_recording_network_payload_capture_config: Body field
+                ``session_recording_network_payload_capture_config``. Left out unless given.
+            session_recording_masking_config: Body field
+                ``session_recording_masking_config``. Left out unless given.
+            session_replay_config: Body field ``session_replay_config``. Left out unless
+                given.
+            survey_config: Body field ``survey_config``. Left out unless given.
+            access_control: Body field ``access_control``. Left out unless given.
+            week_start_day: Body field ``week_start_day``. Left out unless given.
+            primary_dashboard: Body field ``primary_dashboard``. Left out unless given.
+            live_events_columns: Body field ``live_events_columns``. Left out unless given.
+            recording_domains: Body field ``recording_domains``. Left out unless given.
+            inject_web_apps: Body field ``inject_web_apps``. Left out unless given.
+            extra_settings: Body field ``extra_settings``. Left out unless given.
+            modifiers: Body field ``modifiers``. Left out unless given.
+            has_completed_onboarding_for: Body field ``has_completed_onboarding_for``. Left
+                out unless given.
+            surveys_opt_in: Body field ``surveys_opt_in``. Left out unless given.
+            heatmaps_opt_in: Body field ``heatmaps_opt_in``. Left out unless given.
+            flags_persistence_default: Body field ``flags_persistence_default``. Left out
+                unless given.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_CHANGE_ORGANIZATION_CREATE,
@@ -910,6 +1357,83 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``
 
         Required scope: ``team:read``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            name: Body field ``name``. Left out unless given.
+            product_description: Body field ``product_description``. Left out unless given.
+            app_urls: Body field ``app_urls``. Left out unless given.
+            chat_incoming_webhook: Body field ``chat_incoming_webhook``. Left out unless
+                given.
+            anonymize_ips: Body field ``anonymize_ips``. Left out unless given.
+            completed_snippet_onboarding: Body field ``completed_snippet_onboarding``. Left
+                out unless given.
+            test_account_filters: Body field ``test_account_filters``. Left out unless
+                given.
+            test_account_filters_default_checked: Body field
+                ``test_account_filters_default_checked``. Left out unless given.
+            path_cleaning_filters: Body field ``path_cleaning_filters``. Left out unless
+                given.
+            is_demo: Body field ``is_demo``. Left out unless given.
+            timezone: Body field ``timezone``. Left out unless given.
+            data_attributes: Body field ``data_attributes``. Left out unless given.
+            person_display_name_properties: Body field ``person_display_name_properties``.
+                Left out unless given.
+            correlation_config: Body field ``correlation_config``. Left out unless given.
+            autocapture_opt_out: Body field ``autocapture_opt_out``. Left out unless given.
+            autocapture_exceptions_opt_in: Body field ``autocapture_exceptions_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_opt_in: Body field ``autocapture_web_vitals_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_allowed_metrics: Body field
+                ``autocapture_web_vitals_allowed_metrics``. Left out unless given.
+            autocapture_exceptions_errors_to_ignore: Body field
+                ``autocapture_exceptions_errors_to_ignore``. Left out unless given.
+            capture_console_log_opt_in: Body field ``capture_console_log_opt_in``. Left out
+                unless given.
+            capture_performance_opt_in: Body field ``capture_performance_opt_in``. Left out
+                unless given.
+            session_recording_opt_in: Body field ``session_recording_opt_in``. Left out
+                unless given.
+            session_recording_sample_rate: Body field ``session_recording_sample_rate``.
+                Left out unless given.
+            session_recording_minimum_duration_milliseconds: Body field
+                ``session_recording_minimum_duration_milliseconds``. Left out unless given.
+            session_recording_linked_flag: Body field ``session_recording_linked_flag``.
+                Left out unless given.
+            session_recording_network_payload_capture_config: Body field
+                ``session_recording_network_payload_capture_config``. Left out unless given.
+            session_recording_masking_config: Body field
+                ``session_recording_masking_config``. Left out unless given.
+            session_replay_config: Body field ``session_replay_config``. Left out unless
+                given.
+            survey_config: Body field ``survey_config``. Left out unless given.
+            access_control: Body field ``access_control``. Left out unless given.
+            week_start_day: Body field ``week_start_day``. Left out unless given.
+            primary_dashboard: Body field ``primary_dashboard``. Left out unless given.
+            live_events_columns: Body field ``live_events_columns``. Left out unless given.
+            recording_domains: Body field ``recording_domains``. Left out unless given.
+            inject_web_apps: Body field ``inject_web_apps``. Left out unless given.
+            extra_settings: Body field ``extra_settings``. Left out unless given.
+            modifiers: Body field ``modifiers``. Left out unless given.
+            has_completed_onboarding_for: Body field ``has_completed_onboarding_for``. Left
+                out unless given.
+            surveys_opt_in: Body field ``surveys_opt_in``. Left out unless given.
+            heatmaps_opt_in: Body field ``heatmaps_opt_in``. Left out unless given.
+            flags_persistence_default: Body field ``flags_persistence_default``. Left out
+                unless given.
+            product_type: Body field ``product_type``. Left out unless given.
+            intent_context: Body field ``intent_context``. Left out unless given.
+            metadata: Body field ``metadata``. Left out unless given.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
@@ -980,6 +1504,17 @@ class Projects(Resource):
         ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``
 
         Required scope: none listed.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
@@ -1047,6 +1582,80 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``
 
         Required scope: none listed.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: A unique integer value identifying this project.
+            name: Body field ``name``. Left out unless given.
+            product_description: Body field ``product_description``. Left out unless given.
+            app_urls: Body field ``app_urls``. Left out unless given.
+            chat_incoming_webhook: Body field ``chat_incoming_webhook``. Left out unless
+                given.
+            anonymize_ips: Body field ``anonymize_ips``. Left out unless given.
+            completed_snippet_onboarding: Body field ``completed_snippet_onboarding``. Left
+                out unless given.
+            test_account_filters: Body field ``test_account_filters``. Left out unless
+                given.
+            test_account_filters_default_checked: Body field
+                ``test_account_filters_default_checked``. Left out unless given.
+            path_cleaning_filters: Body field ``path_cleaning_filters``. Left out unless
+                given.
+            is_demo: Body field ``is_demo``. Left out unless given.
+            timezone: Body field ``timezone``. Left out unless given.
+            data_attributes: Body field ``data_attributes``. Left out unless given.
+            person_display_name_properties: Body field ``person_display_name_properties``.
+                Left out unless given.
+            correlation_config: Body field ``correlation_config``. Left out unless given.
+            autocapture_opt_out: Body field ``autocapture_opt_out``. Left out unless given.
+            autocapture_exceptions_opt_in: Body field ``autocapture_exceptions_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_opt_in: Body field ``autocapture_web_vitals_opt_in``.
+                Left out unless given.
+            autocapture_web_vitals_allowed_metrics: Body field
+                ``autocapture_web_vitals_allowed_metrics``. Left out unless given.
+            autocapture_exceptions_errors_to_ignore: Body field
+                ``autocapture_exceptions_errors_to_ignore``. Left out unless given.
+            capture_console_log_opt_in: Body field ``capture_console_log_opt_in``. Left out
+                unless given.
+            capture_performance_opt_in: Body field ``capture_performance_opt_in``. Left out
+                unless given.
+            session_recording_opt_in: Body field ``session_recording_opt_in``. Left out
+                unless given.
+            session_recording_sample_rate: Body field ``session_recording_sample_rate``.
+                Left out unless given.
+            session_recording_minimum_duration_milliseconds: Body field
+                ``session_recording_minimum_duration_milliseconds``. Left out unless given.
+            session_recording_linked_flag: Body field ``session_recording_linked_flag``.
+                Left out unless given.
+            session_recording_network_payload_capture_config: Body field
+                ``session_recording_network_payload_capture_config``. Left out unless given.
+            session_recording_masking_config: Body field
+                ``session_recording_masking_config``. Left out unless given.
+            session_replay_config: Body field ``session_replay_config``. Left out unless
+                given.
+            survey_config: Body field ``survey_config``. Left out unless given.
+            access_control: Body field ``access_control``. Left out unless given.
+            week_start_day: Body field ``week_start_day``. Left out unless given.
+            primary_dashboard: Body field ``primary_dashboard``. Left out unless given.
+            live_events_columns: Body field ``live_events_columns``. Left out unless given.
+            recording_domains: Body field ``recording_domains``. Left out unless given.
+            inject_web_apps: Body field ``inject_web_apps``. Left out unless given.
+            extra_settings: Body field ``extra_settings``. Left out unless given.
+            modifiers: Body field ``modifiers``. Left out unless given.
+            has_completed_onboarding_for: Body field ``has_completed_onboarding_for``. Left
+                out unless given.
+            surveys_opt_in: Body field ``surveys_opt_in``. Left out unless given.
+            heatmaps_opt_in: Body field ``heatmaps_opt_in``. Left out unless given.
+            flags_persistence_default: Body field ``flags_persistence_default``. Left out
+                unless given.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
@@ -1119,6 +1728,18 @@ class ProxyRecords(Resource):
         ``GET /api/organizations/{organization_id}/proxy_records/``
 
         Required scope: ``organization:read``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            limit: Number of results to return per page. Left out when None.
+            offset: The initial index from which to return the results. Left out when None.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return self._client._paginate(
             ops.PROXY_RECORDS_LIST,
@@ -1147,6 +1768,18 @@ class ProxyRecords(Resource):
         ``POST /api/organizations/{organization_id}/proxy_records/``
 
         Required scope: ``organization:write``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            domain: Body field ``domain``.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_CREATE,
@@ -1172,6 +1805,17 @@ class ProxyRecords(Resource):
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:read``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: Path parameter ``{id}``.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.PROXY_RECORDS_RETRIEVE,
@@ -1199,6 +1843,19 @@ class ProxyRecords(Resource):
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:write``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: Path parameter ``{id}``.
+            domain: Body field ``domain``. Left out unless given.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_PARTIAL_UPDATE,
@@ -1226,6 +1883,17 @@ class ProxyRecords(Resource):
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:write``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: Path parameter ``{id}``.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.PROXY_RECORDS_DESTROY,
@@ -1256,6 +1924,18 @@ class Roles(Resource):
         ``GET /api/organizations/{organization_id}/roles/``
 
         Required scope: ``organization:read``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            limit: Number of results to return per page. Left out when None.
+            offset: The initial index from which to return the results. Left out when None.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return self._client._paginate(
             ops.ROLES_LIST,
@@ -1283,6 +1963,20 @@ class Roles(Resource):
         ``POST /api/organizations/{organization_id}/roles/``
 
         Required scope: ``organization:write``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            name: Body field ``name``.
+            feature_flags_access_level: Left out, the service picks its own level. Left out
+                when None.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.ROLES_CREATE,
@@ -1308,6 +2002,17 @@ class Roles(Resource):
         ``GET /api/organizations/{organization_id}/roles/{id}/``
 
         Required scope: ``organization:read``.
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            id: UUID of the role.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
         """
         return await self._client._request(
             ops.ROLES_RETRIEVE,

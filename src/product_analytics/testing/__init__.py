@@ -14,7 +14,7 @@ The pytest fixture lives in `product_analytics.testing.pytest_plugin` (opt in wi
 
 from __future__ import annotations
 
-from product_analytics.testing.context import ListStyle
+from product_analytics.testing.context import Context, Handler, ListStyle, Reply
 from product_analytics.testing.faults import Fault, FaultDecision, FaultKind, Faults
 from product_analytics.testing.mock_transport import MockTransport
 from product_analytics.testing.observe import RequestRecord
@@ -24,7 +24,10 @@ from product_analytics.testing.server import FakeServer
 
 __all__ = [
     "DEFAULT_LIMIT",
+    "Context",
+    "Handler",
     "MAX_LIMIT",
+    "Reply",
     "FakeServer",
     "Fault",
     "FaultDecision",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -84,4 +84,5 @@ class Reply:
         )
 
 
-Handler = Callable[[Context], Reply]
+Handler = Callable[[Context], "Reply | Awaitable[Reply]"]
+"""An operation's handler: takes the request's `Context`, returns (or awaits to) a `Reply`."""

@@ -3,12 +3,16 @@ run the operation's handler.
 
 Checks run in the service's order: an unknown path is a 404 whoever asks; then a missing or
 unknown key is a 401; a known path with the wrong method a 405; a key without the
-operation's `required_scope` a 403; a body that is not a JSON object, or whose fields do not
-fit the operation's body model, a 400. Missing objects are 404s from the handlers.
+operation's `required_scope` a 403; an operation without a handler a 501
+(`{"type": "server_error", "code": "not_implemented", ...}`: an operation added to the spec
+answers that until `FakeServer.add_handler` registers one); a body that is not a JSON
+object, or whose fields do not fit the operation's body model, a 400. Missing objects are
+404s from the handlers.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -18,7 +22,7 @@ from product_analytics._operation import Operation
 from product_analytics.testing.auth import authenticate, require_scope
 from product_analytics.testing.bodies import check_body, parse_json_object, read_raw_body, rules_for
 from product_analytics.testing.context import Context, Handler, Options
-from product_analytics.testing.errors import ApiProblem, not_found
+from product_analytics.testing.errors import ApiProblem, not_found, not_implemented
 from product_analytics.testing.observe import OPERATION_KEY
 from product_analytics.testing.routing import Router
 from product_analytics.testing.state import Json, Store
@@ -27,7 +31,10 @@ __all__ = ["Dispatcher"]
 
 
 class Dispatcher:
-    """Serves `operations` from `store` with one handler per `operation_id`."""
+    """Serves `operations` from `store` with the handler of each `operation_id` in `handlers`.
+
+    `handlers` is read at each request, so a handler added to it later is used from then on.
+    """
 
     def __init__(
         self,
@@ -37,9 +44,6 @@ class Dispatcher:
         options: Options,
         origin: Callable[[], str],
     ) -> None:
-        missing = {op.operation_id for op in operations} - set(handlers)
-        if missing:
-            raise ValueError(f"no handler for {sorted(missing)}")
         self._router = Router(operations)
         self._handlers = handlers
         self._store = store
@@ -69,6 +73,9 @@ class Dispatcher:
             )
         request[OPERATION_KEY] = op.operation_id
         require_scope(key, op.required_scope)
+        handler = self._handlers.get(op.operation_id)
+        if handler is None:
+            raise not_implemented(op.operation_id)
         context = Context(
             store=self._store,
             options=self._options,
@@ -79,4 +86,7 @@ class Dispatcher:
             origin=self._origin(),
             raw_path=request.raw_path,
         )
-        return self._handlers[op.operation_id](context).to_response()
+        reply = handler(context)
+        if inspect.isawaitable(reply):
+            reply = await reply
+        return reply.to_response()

@@ -13,6 +13,7 @@ __all__ = [
     "error_response",
     "invalid_request",
     "not_found",
+    "not_implemented",
     "validation_error",
 ]
 
@@ -79,3 +80,14 @@ def validation_error(detail: str, attr: str | None, code: str = "invalid_input")
 def invalid_request(code: str, detail: str, status: int = 400) -> ApiProblem:
     """A request the service cannot read at all (unparsable body, wrong media type, ...)."""
     return ApiProblem(status, "invalid_request", code, detail)
+
+
+def not_implemented(operation_id: str) -> ApiProblem:
+    """501 for an operation of the spec that the fake server has no handler for."""
+    return ApiProblem(
+        501,
+        "server_error",
+        "not_implemented",
+        f"The fake server has no handler for operation {operation_id!r}; register one with "
+        "FakeServer.add_handler().",
+    )

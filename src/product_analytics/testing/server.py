@@ -10,8 +10,9 @@ from typing import Any
 from aiohttp import web
 
 from product_analytics._generated.operations import ALL
+from product_analytics._operation import Operation
 from product_analytics.testing.auth import issue_key
-from product_analytics.testing.context import ListStyle, Options
+from product_analytics.testing.context import Handler, ListStyle, Options
 from product_analytics.testing.dispatch import Dispatcher
 from product_analytics.testing.faults import Faults, fault_middleware
 from product_analytics.testing.handlers import HANDLERS
@@ -82,11 +83,14 @@ class FakeServer:
         self._stats = Stats(log_limit=request_log_limit)
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
+        self._handlers: dict[str, Handler] = dict(HANDLERS)
 
     # -- lifecycle ---------------------------------------------------------------------
 
     def _app(self) -> web.Application:
-        dispatcher = Dispatcher(ALL, HANDLERS, self.store, self.options, lambda: self.base_url)
+        dispatcher = Dispatcher(
+            self.operations, self._handlers, self.store, self.options, lambda: self.base_url
+        )
         app = web.Application(
             middlewares=[
                 observe_middleware(self._stats),
@@ -147,6 +151,36 @@ class FakeServer:
         tb: TracebackType | None,
     ) -> None:
         await self.stop()
+
+    # -- operations -------------------------------------------------------------------
+
+    @property
+    def operations(self) -> tuple[Operation[Any], ...]:
+        """Every operation the server routes: those of the spec the SDK was generated from."""
+        return ALL
+
+    def add_handler(self, operation_id: str, handler: Handler) -> None:
+        """Answer the operation `operation_id` with `handler` (replacing any handler it had).
+
+        An operation without a handler answers `501 {"type": "server_error", "code":
+        "not_implemented", ...}`. `handler(context)` gets a `Context` (the seeded `store`,
+        path `params`, `query`, the checked JSON `body`, the caller's `key`) and returns a
+        `Reply` (`Reply.json(body, status)`, `Reply.empty(204)`), or an awaitable of one.
+        Routing, authentication, the scope check and body validation happen before it, as
+        for the built-in handlers. Works before and after `start()`.
+
+        ```python
+        server.add_handler(
+            "session_recordings_summary_retrieve",
+            lambda ctx: Reply.json({"id": ctx.params["id"], "summary": "..."}),
+        )
+        ```
+        """
+        if operation_id not in {op.operation_id for op in self.operations}:
+            raise ValueError(f"no operation {operation_id!r} in the spec")
+        if not callable(handler):
+            raise TypeError("handler must be callable: handler(context) -> Reply")
+        self._handlers[operation_id] = handler
 
     # -- what clients need ------------------------------------------------------------
 

@@ -1,0 +1,177 @@
+"""`models.py`: pydantic v2 models by datamodel-code-generator, run in-process on a copy of
+the spec made ready for it.
+
+Before generation (`prepare`):
+  - an `enum` written inline in a property is moved to its own schema named after the schema
+    and the property (`ProxyRecord.status` -> `ProxyRecordStatus`), so that names are
+    stable and say what they are (no `Status1`);
+  - drf-spectacular's `NullEnum` (`enum: [null]`) becomes a null type and its `BlankEnum`
+    (`enum: [""]`) a string, and a `null` inside an enum makes the field nullable (no
+    `NoneType_None` member).
+After generation (`open_enums`): every enum derives from `OpenStrEnum`/`OpenIntEnum`, so a
+member equals its value and a value the spec does not list still parses.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import warnings
+from typing import Any
+
+from codegen.source import walk
+
+__all__ = ["generate_models", "prepare"]
+
+OPTIONS: dict[str, Any] = {
+    "input_file_type": "openapi",
+    "output_model_type": "pydantic_v2.BaseModel",
+    "target_python_version": "3.10",
+    "disable_timestamp": True,
+    "extra_fields": "allow",
+    "output_datetime_class": "datetime",
+    "use_union_operator": True,
+    "use_standard_collections": True,
+    "use_schema_description": True,
+    "use_field_description": True,
+    "use_double_quotes": True,
+    "keep_model_order": True,
+    "use_annotated": False,
+    "field_constraints": True,
+    "allow_population_by_field_name": False,
+    "strict_nullable": True,
+    "use_subclass_enum": True,
+    "capitalise_enum_members": True,
+    "empty_enum_field_name": "BLANK",
+    "enum_field_as_literal": "none",
+    "type_mappings": ["string+uuid=string", "string+email=string", "string+uri=string"],
+    "formatters": [],
+}
+
+
+def _pascal(name: str) -> str:
+    return "".join(p[:1].upper() + p[1:] for p in re.split(r"[^0-9A-Za-z]+", name) if p)
+
+
+def _is_only(schema: Any, value: object) -> bool:
+    return isinstance(schema, dict) and schema.get("enum") == [value]
+
+
+def prepare(document: dict[str, Any]) -> dict[str, Any]:
+    """A copy of `document` whose enums give stable, open, null-free enum classes."""
+    doc = copy.deepcopy(document)
+    schemas: dict[str, Any] = doc.setdefault("components", {}).setdefault("schemas", {}) or {}
+    null_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, None)}
+    blank_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, "")}
+    # OpenAPI 3.0 says null with `nullable: true`; 3.1 with a null type.
+    openapi_30 = str(doc.get("openapi", "")).startswith("3.0")
+    null = {"type": "null"}
+    # 1. NullEnum / BlankEnum references: null, and nothing (the enum beside takes "").
+    for _, node in list(walk(doc)):
+        if not isinstance(node, dict):
+            continue
+        for key in ("oneOf", "anyOf"):
+            branches = node.get(key)
+            if not isinstance(branches, list):
+                continue
+            kept: list[Any] = []
+            nullable = False
+            for branch in branches:
+                ref = branch.get("$ref") if isinstance(branch, dict) else None
+                if ref in null_refs:
+                    nullable = True
+                elif ref not in blank_refs:
+                    kept.append(branch)
+            if len(kept) == len(branches):
+                continue
+            if not kept:
+                kept.append({"type": "string"})
+            if nullable and openapi_30:
+                node["nullable"] = True
+            elif nullable:
+                kept.append(null)
+            node[key] = kept
+    for name in [n for n, s in schemas.items() if _is_only(s, None) or _is_only(s, "")]:
+        del schemas[name]
+    # 2. Inline enums of properties: their own schema, named after schema and property.
+    for schema_name, schema in list(schemas.items()):
+        if not isinstance(schema, dict):
+            continue
+        for prop_name, prop in list((schema.get("properties") or {}).items()):
+            if not isinstance(prop, dict):
+                continue
+            for target, suffix in ((prop, ""), (prop.get("items"), "Item")):
+                if not isinstance(target, dict) or not isinstance(target.get("enum"), list):
+                    continue
+                enum_name = f"{_pascal(schema_name)}{_pascal(prop_name)}{suffix}"
+                while enum_name in schemas:
+                    enum_name += "Enum"
+                values = target["enum"]
+                nullable = None in values or target.get("nullable") is True
+                types = target.get("type")
+                if isinstance(types, list):
+                    nullable = nullable or "null" in types
+                    types = next((t for t in types if t != "null"), None)
+                enum_schema: dict[str, Any] = {"enum": [v for v in values if v is not None]}
+                if types is not None:
+                    enum_schema["type"] = types
+                schemas[enum_name] = enum_schema
+                ref = {"$ref": f"#/components/schemas/{enum_name}"}
+                kept_keys = ("description", "default", "title")
+                carried = {k: target[k] for k in kept_keys if k in target}
+                replacement: dict[str, Any] = {"allOf": [ref], **carried}
+                if nullable and openapi_30:
+                    replacement["nullable"] = True
+                elif nullable:
+                    replacement = {"anyOf": [ref, null], **carried}
+                if target is prop:
+                    schema["properties"][prop_name] = replacement
+                else:
+                    prop["items"] = replacement
+    # 3. A null left inside an enum: out of it (the field's nullability says it).
+    for _, node in walk(doc):
+        enum = node.get("enum") if isinstance(node, dict) else None
+        if isinstance(enum, list) and None in enum and enum != [None]:
+            node["enum"] = [v for v in enum if v is not None]
+    return doc
+
+
+_ENUM_BASES = (
+    (re.compile(r"^class (\w+)\(str, Enum\):", re.M), r"class \1(OpenStrEnum):"),
+    (re.compile(r"^class (\w+)\(IntEnum\):", re.M), r"class \1(OpenIntEnum):"),
+)
+
+
+def open_enums(code: str) -> str:
+    """Every generated str/int enum made open (see product_analytics._enums)."""
+    changed = code
+    for pattern, replacement in _ENUM_BASES:
+        changed = pattern.sub(replacement, changed)
+    if changed == code:
+        return code
+    changed = re.sub(r"^from enum import .*\n", "", changed, flags=re.M)
+    if re.search(r"\(Enum\):", changed):  # mixed-type enums stay plain
+        changed = changed.replace(
+            "from __future__ import annotations\n",
+            "from __future__ import annotations\n\nfrom enum import Enum\n",
+            1,
+        )
+    return changed.replace(
+        "from __future__ import annotations\n",
+        "from __future__ import annotations\n\n"
+        "from product_analytics._enums import OpenIntEnum, OpenStrEnum\n",
+        1,
+    )
+
+
+def generate_models(document: dict[str, Any], header: str) -> str:
+    """The source of `models.py` for `document` (unformatted; `ruff format` follows)."""
+    import datamodel_code_generator
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        code = datamodel_code_generator.generate(
+            prepare(document), custom_file_header=header, **OPTIONS
+        )
+    assert isinstance(code, str)
+    return open_enums(code)

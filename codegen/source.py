@@ -1,0 +1,134 @@
+"""The spec as read from disk: the parsed document, its SHA-256, and the line of every node.
+
+Problems are reported as `FILE:LINE: what is wrong`, so every check names the place it
+looks at as a pointer (the keys and indexes from the document's root, as in the JSON
+pointer `/paths/~1api~1roles~1/get`), and `Source.line` turns the pointer into the line of
+the nearest node that exists.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+try:  # the C parser is several times faster on a large spec
+    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment,misc]
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    _Loader = yaml.SafeLoader
+
+Pointer = tuple[Any, ...]
+
+__all__ = ["Pointer", "Problem", "Problems", "Source", "SpecProblems", "load"]
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the spec, at `line` (1-based)."""
+
+    line: int
+    message: str
+
+
+class SpecProblems(Exception):
+    """The spec cannot be turned into an SDK: every problem found, one line each."""
+
+    def __init__(self, shown: str, problems: Iterable[Problem]) -> None:
+        self.shown = shown
+        self.problems = sorted(set(problems))
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        """`spec/openapi.yaml:LINE: what is wrong`, in the order of the file."""
+        return [f"{self.shown}:{p.line}: {p.message}" for p in self.problems]
+
+
+@dataclass
+class Source:
+    """A parsed spec: `document`, its raw bytes' `sha256`, and node lines by pointer."""
+
+    document: Any
+    sha256: str
+    lines: dict[Pointer, int] = field(repr=False)
+
+    def line(self, pointer: Iterable[Any]) -> int:
+        """The line of the node at `pointer`, or of its nearest ancestor that exists."""
+        parts = tuple(str(part) for part in pointer)
+        while parts:
+            line = self.lines.get(parts)
+            if line is not None:
+                return line
+            parts = parts[:-1]
+        return 1
+
+
+class Problems:
+    """Collects problems found anywhere in a spec, each at the line of its pointer."""
+
+    def __init__(self, source: Source | None = None) -> None:
+        self.source = source
+        self.found: list[Problem] = []
+        self.messages: list[str] = []  # the same problems without lines, in order found
+
+    def add(self, pointer: Iterable[Any], message: str) -> None:
+        line = self.source.line(pointer) if self.source is not None else 1
+        self.found.append(Problem(line, message))
+        self.messages.append(message)
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+
+def _walk(node: yaml.Node, pointer: Pointer, lines: dict[Pointer, int]) -> None:
+    lines.setdefault(pointer, node.start_mark.line + 1)
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            child = (*pointer, str(key.value))
+            lines.setdefault(child, key.start_mark.line + 1)
+            _walk(value, child, lines)
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _walk(item, (*pointer, str(index)), lines)
+
+
+def parse(text: str | bytes) -> Source:
+    """Parse YAML (or JSON) text, keeping the line of every node."""
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    loader = _Loader(raw)
+    try:
+        node = loader.get_single_node()
+        document = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    lines: dict[Pointer, int] = {}
+    if node is not None:
+        _walk(node, (), lines)
+    return Source(document, hashlib.sha256(raw).hexdigest(), lines)
+
+
+def load(path: Path, shown: str | None = None) -> Source:
+    """Read and parse the spec at `path` (a YAML error becomes a `SpecProblems` naming the
+    file as `shown`)."""
+    raw = path.read_bytes()
+    try:
+        return parse(raw)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        problem = Problem(line, f"not valid YAML: {error.problem}")
+        raise SpecProblems(shown or str(path), [problem]) from None
+
+
+def walk(node: Any, pointer: Pointer = ()) -> Iterator[tuple[Pointer, Any]]:
+    """Every (pointer, value) of a parsed document, depth first."""
+    yield pointer, node
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from walk(value, (*pointer, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from walk(value, (*pointer, index))

@@ -1,0 +1,114 @@
+"""Checking the whole spec before anything is written: every problem, each at its line.
+
+In this order, each one on the whole document:
+  1. every `$ref` is local and points at something;
+  2. every schema `type` is one JSON Schema knows;
+  3. the document is valid OpenAPI (openapi-spec-validator, for the version it declares);
+  4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from codegen.source import Pointer, Problems, Source, walk
+from codegen.spec import Resource, _Resolver, read_operations
+
+__all__ = ["check"]
+
+JSON_TYPES = frozenset({"string", "integer", "number", "boolean", "array", "object", "null"})
+
+
+def _check_refs(document: Any, problems: Problems) -> bool:
+    resolver = _Resolver(document)
+    ok = True
+    for pointer, node in walk(document):
+        if not isinstance(node, dict) or "$ref" not in node:
+            continue
+        ref = node["$ref"]
+        if not isinstance(ref, str) or not ref.startswith("#/"):
+            problems.add((*pointer, "$ref"), f"only local $ref ('#/...') is supported, got {ref!r}")
+            ok = False
+        elif not resolver.target(ref)[0]:
+            problems.add((*pointer, "$ref"), f"$ref {ref!r} points at nothing")
+            ok = False
+    return ok
+
+
+def _schemas(document: Any) -> Iterator[tuple[Pointer, Any]]:
+    for pointer, node in walk(document):
+        if not isinstance(node, dict) or "type" not in node:
+            continue
+        if len(pointer) >= 2 and pointer[:2] == ("components", "securitySchemes"):
+            continue
+        yield pointer, node
+
+
+def _check_types(document: Any, problems: Problems) -> None:
+    for pointer, node in _schemas(document):
+        value = node["type"]
+        values = value if isinstance(value, list) else [value]
+        bad = [v for v in values if not isinstance(v, str) or v not in JSON_TYPES]
+        if bad:
+            problems.add(
+                (*pointer, "type"),
+                f"invalid type {bad[0]!r}: one of {', '.join(sorted(JSON_TYPES))} expected",
+            )
+
+
+def _check_openapi(document: Any, problems: Problems) -> None:
+    from jsonschema.exceptions import ValidationError
+    from openapi_spec_validator import (
+        OpenAPIV30SpecValidator,
+        OpenAPIV31SpecValidator,
+    )
+
+    version = str(document.get("openapi", "")) if isinstance(document, dict) else ""
+    if version.startswith("3.0"):
+        validator_class: Any = OpenAPIV30SpecValidator
+    elif version.startswith("3.1"):
+        validator_class = OpenAPIV31SpecValidator
+    else:
+        problems.add(("openapi",), f"OpenAPI 3.0 or 3.1 expected, got openapi: {version!r}")
+        return
+    errors: list[tuple[Pointer, str]] = []
+    try:
+        for error in validator_class(document).iter_errors():
+            if isinstance(error, ValidationError):
+                errors.append((tuple(error.absolute_path), error.message))
+            else:
+                errors.append(((), str(error)))
+    except Exception as error:  # the validator stops on what it cannot resolve
+        errors.append(((), f"{type(error).__name__}: {error}"))
+    # Keep the most precise error of a branch: drop one whose path leads to another's.
+    paths = [p for p, _ in errors]
+    for pointer, message in errors:
+        if any(len(other) > len(pointer) and other[: len(pointer)] == pointer for other in paths):
+            continue
+        if len(message) > 300:
+            message = message[:297] + "..."
+        problems.add(pointer, f"not valid OpenAPI {version}: {message}")
+
+
+def check(source: Source) -> tuple[list[Resource], Problems]:
+    """Every problem of the spec (empty when it can be generated) and its operations."""
+    problems = Problems(source)
+    document = source.document
+    if not isinstance(document, dict):
+        problems.add((), "the spec is not a mapping")
+        return [], problems
+    refs_ok = _check_refs(document, problems)
+    _check_types(document, problems)
+    if refs_ok:
+        _check_openapi(document, problems)
+    resources = read_operations(document, problems)
+    for resource in resources:
+        for op in resource.operations:
+            for name in (op.body_model, op.response_model, op.item_model):
+                if name is not None and not name.isidentifier():
+                    problems.add(
+                        ("components", "schemas", name),
+                        f"schema name {name!r} is not a Python identifier",
+                    )
+    return resources, problems
