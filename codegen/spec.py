@@ -23,12 +23,18 @@ class SpecError(ValueError):
 class Param:
     name: str
     location: str  # "path" or "query"
-    schema_type: str  # "string" or "integer"
+    schema_type: str  # "string" or "integer"; a query parameter also "boolean" or "array"
     annotation: str
     required: bool
     accepts_integer: bool = False
     minimum: int | None = None
     description: str = ""
+    # Query parameters only (see `_query_shape`):
+    items: str | None = None  # item type of an array, or of a JSON-encoded list
+    style: str | None = None  # an array's OpenAPI style: form, spaceDelimited, pipeDelimited
+    explode: bool = True  # an array's OpenAPI explode
+    json: str | None = None  # x-sdk-json: the JSON kind of the value ("array", "object", "any")
+    enum: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -73,10 +79,11 @@ class Operation:
     body_model: str | None
     body_fields: list[BodyField]
     body_skipped: list[str]
-    response_kind: str  # "model", "page", "none" or "json"
+    response_kind: str  # "model", "model_or_none", "page", "none" or "json"
     response_model: str | None
     item_model: str | None
     bulk: Bulk | None = None
+    personal_api_key_allowed: bool = True
 
 
 @dataclass(frozen=True)
@@ -163,10 +170,14 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
     raw = resolver.resolve(raw)
     schema = resolver.resolve(raw.get("schema", {}))
     schema_type = schema.get("type")
-    if schema_type not in ("string", "integer"):
+    if raw.get("in") == "query":
+        shape = _query_shape(raw, schema, resolver, where)
+    elif schema_type not in ("string", "integer"):
         raise SpecError(f"{where}: parameter {raw['name']!r} must be a string or an integer")
+    else:
+        shape = {}
     accepts_integer = bool(raw.get("x-sdk-accepts-integer", False))
-    base = _SIMPLE[schema_type]
+    base = _SIMPLE.get(schema_type, "Any")
     if schema_type == "string" and schema.get("format") == "uuid":
         base = "str | UUID"
     if accepts_integer and schema_type == "string":
@@ -175,12 +186,75 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
         name=raw["name"],
         location=raw["in"],
         schema_type=schema_type,
-        annotation=base,
+        annotation=shape.pop("annotation", base),
         required=bool(raw.get("required", False)),
         accepts_integer=accepts_integer,
         minimum=schema.get("minimum"),
         description=" ".join(str(raw.get("description", "")).split()),
+        **shape,
     )
+
+
+_QUERY_ITEM_TYPES = ("string", "integer", "boolean")
+
+
+def _builtin_list(annotation_text: str) -> str:
+    """`annotation_text` with `list[` spelled `builtins.list[`: a resource's `list` method
+    would otherwise shadow the type in its own signature."""
+    return re.sub(r"(?<![\w.])list\[", "builtins.list[", annotation_text)
+
+
+_ARRAY_STYLES = ("form", "spaceDelimited", "pipeDelimited")
+
+
+def _query_shape(
+    raw: dict[str, Any], schema: dict[str, Any], resolver: _Resolver, where: str
+) -> dict[str, Any]:
+    """How a query parameter is typed and encoded: the annotation of its keyword argument and
+    the `Param` fields `items`, `style`, `explode`, `json` and `enum` (only those that apply).
+
+    A string, an integer or a boolean (sent `true`/`false`); an array of those, sent as its
+    `style` and `explode` say (form, spaceDelimited or pipeDelimited; form and exploded by
+    default); a string with an `enum` (a `Literal` of its values); a `type: string` parameter
+    marked `x-sdk-json` with the schema of its decoded value, which the method takes and sends
+    JSON-encoded.
+    """
+    name = raw["name"]
+    schema_type = schema.get("type")
+    if "x-sdk-json" in raw:
+        if schema_type != "string":
+            raise SpecError(f"{where}: x-sdk-json parameter {name!r} must be of type string")
+        decoded = resolver.resolve(raw["x-sdk-json"])
+        kind = decoded.get("type") if decoded.get("type") in ("array", "object") else "any"
+        items = resolver.resolve(decoded.get("items", {})).get("type") if kind == "array" else None
+        return {
+            "annotation": _builtin_list(annotation(decoded, resolver)),
+            "json": kind,
+            "items": items if items in _QUERY_ITEM_TYPES else None,
+        }
+    if schema_type == "array":
+        items = resolver.resolve(schema.get("items", {})).get("type")
+        style = raw.get("style", "form")
+        if items not in _QUERY_ITEM_TYPES or style not in _ARRAY_STYLES:
+            raise SpecError(
+                f"{where}: array parameter {name!r} needs items of type string, integer or "
+                f"boolean and a style of {', '.join(_ARRAY_STYLES)}"
+            )
+        return {
+            "annotation": f"builtins.list[{_SIMPLE[items]}]",
+            "items": items,
+            "style": style,
+            "explode": bool(raw.get("explode", style == "form")),
+        }
+    if schema_type not in _QUERY_ITEM_TYPES:
+        raise SpecError(
+            f"{where}: query parameter {name!r} must be a string, an integer, a boolean or an "
+            "array of those (or a string marked x-sdk-json)"
+        )
+    if schema_type == "string" and schema.get("enum"):
+        values = tuple(str(value) for value in schema["enum"])
+        return {"annotation": f"Literal[{', '.join(map(repr, values))}]", "enum": values}
+    return {}
 
 
 def _scope(op: dict[str, Any], where: str) -> str | None:
@@ -217,7 +291,25 @@ def _response(
     results = resolved.get("properties", {}).get("results")
     if results is not None and results.get("type") == "array":
         return "page", model, _ref_name(results["items"]["$ref"])
-    return "model", model, None
+    return _model_kind(response, where), model, None
+
+
+def _model_kind(response: dict[str, Any], where: str) -> str:
+    """`model`, or `model_or_none` when the response is marked `x-sdk-may-be-empty` (the
+    service may answer it without a body; the method then returns None)."""
+    may_be_empty = response.get("x-sdk-may-be-empty", False)
+    if not isinstance(may_be_empty, bool):
+        raise SpecError(f"{where}: x-sdk-may-be-empty must be true or false")
+    return "model_or_none" if may_be_empty else "model"
+
+
+def _personal_api_key_allowed(op: dict[str, Any], where: str) -> bool:
+    """`x-personal-api-key-allowed` (true when absent): false marks an operation the live
+    service refuses to personal API keys."""
+    allowed = op.get("x-personal-api-key-allowed", True)
+    if not isinstance(allowed, bool):
+        raise SpecError(f"{where}: x-personal-api-key-allowed must be true or false")
+    return allowed
 
 
 def _body(
@@ -242,7 +334,7 @@ def _body(
         fields.append(
             BodyField(
                 name=name,
-                annotation=annotation(prop, resolver),
+                annotation=_builtin_list(annotation(prop, resolver)),
                 required=name in required,
                 has_default="default" in prop,
                 default=prop.get("default"),
@@ -306,6 +398,7 @@ def read_operations(document: dict[str, Any]) -> list[Resource]:
                 response_model=response_model,
                 item_model=item_model,
                 bulk=bulk,
+                personal_api_key_allowed=_personal_api_key_allowed(op, where),
             )
             resource = resources.setdefault(
                 resource_name, Resource(resource_name, _class_name(resource_name))

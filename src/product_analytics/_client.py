@@ -38,6 +38,7 @@ from product_analytics.errors import (
     ClientClosedError,
     ExperimentalOperationWarning,
     MissingScopeError,
+    PersonalApiKeyWarning,
     RateLimitError,
 )
 
@@ -48,6 +49,7 @@ ResultT = TypeVar("ResultT")
 ItemT = TypeVar("ItemT")
 
 _warned_experimental: set[str] = set()
+_warned_personal_api_key: set[str] = set()
 
 
 @dataclass
@@ -183,6 +185,16 @@ class AsyncClient(ClientResources):
                 f"{operation.operation_id} is in development on the service and may change; "
                 "do not depend on it",
                 ExperimentalOperationWarning,
+                stacklevel=_stacklevel_of_caller(),
+            )
+        if not operation.personal_api_key_allowed and operation.operation_id not in (
+            _warned_personal_api_key
+        ):
+            _warned_personal_api_key.add(operation.operation_id)
+            warnings.warn(
+                f"the live service refuses personal API keys for {operation.operation_id}: "
+                "expect a 403 (PermissionDeniedError) with one",
+                PersonalApiKeyWarning,
                 stacklevel=_stacklevel_of_caller(),
             )
 

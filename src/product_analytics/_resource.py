@@ -69,7 +69,8 @@ class Resource:
 class BoundEndpoint(Generic[P, R]):
     """An operation method bound to its resource; call it like the method.
 
-    `required_scope` is the scope the operation needs (None where none is listed) and
+    `required_scope` is the scope the operation needs (None where none is listed),
+    `personal_api_key_allowed` whether the live service accepts personal API keys for it, and
     `operation` its full description.
     """
 
@@ -85,6 +86,10 @@ class BoundEndpoint(Generic[P, R]):
     @property
     def required_scope(self) -> str | None:
         return self._endpoint.operation.required_scope
+
+    @property
+    def personal_api_key_allowed(self) -> bool:
+        return self._endpoint.operation.personal_api_key_allowed
 
     @property
     def operation(self) -> Operation[Any]:
@@ -120,6 +125,10 @@ class Endpoint(Generic[P, R]):
     def required_scope(self) -> str | None:
         return self.operation.required_scope
 
+    @property
+    def personal_api_key_allowed(self) -> bool:
+        return self.operation.personal_api_key_allowed
+
     @overload
     def __get__(self, instance: None, owner: type[Any]) -> Endpoint[P, R]: ...
     @overload
@@ -135,7 +144,8 @@ class Endpoint(Generic[P, R]):
 def endpoint(
     operation: Operation[Any],
 ) -> Callable[[Callable[Concatenate[Any, P], R]], Endpoint[P, R]]:
-    """Mark a resource method as the caller of `operation`, exposing its `required_scope`."""
+    """Mark a resource method as the caller of `operation`, exposing its `required_scope` and
+    `personal_api_key_allowed`."""
 
     def wrap(function: Callable[Concatenate[Any, P], R]) -> Endpoint[P, R]:
         return Endpoint(operation, function)

@@ -34,9 +34,21 @@ class SessionRecordingPlaylists(Resource):
     ) -> None:
         """Remove a recording from a recording playlist.
 
+        Live service (posthog/session_recordings/session_recording_playlist_api.py,
+        `SessionRecordingPlaylistViewSet.modify_recordings`, POST and DELETE on
+        `recordings/{session_recording_id}`): `scope_object = "session_recording_playlist"`,
+        `scope_object_read_actions = ["list", "retrieve", "recordings"]`, and the action has
+        no `required_scopes`, so the service refuses personal API keys for it. It answers
+        `200 {"success": true}` instead of 204.
+
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
         """
         return await self._client._request(
             ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
@@ -61,11 +73,44 @@ class SessionRecordings(Resource):
         project_id: str | int | None = None,
         limit: int | None = None,
         offset: int | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        session_ids: builtins.list[str] | None = None,
+        order: str | None = None,
+        person_uuid: str | None = None,
+        distinct_id: str | None = None,
+        distinct_ids: builtins.list[str] | None = None,
+        filter_test_accounts: bool | None = None,
+        operand: Literal["AND", "OR"] | None = None,
+        properties: builtins.list[dict[str, Any]] | None = None,
+        events: builtins.list[dict[str, Any]] | None = None,
+        actions: builtins.list[dict[str, Any]] | None = None,
+        console_log_filters: builtins.list[dict[str, Any]] | None = None,
+        having_predicates: builtins.list[dict[str, Any]] | None = None,
         timeout: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> Pager[models.SessionRecording]:
         """List the session recordings of a project.
+
+        The description lists only `limit` and `offset`. The live service
+        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.list`)
+        reads every query parameter into a `RecordingsQuery` (posthog/session_recordings/utils.py
+        `filter_from_params_to_query`: each value is `json.loads`-ed when it parses as JSON,
+        else kept as text), so lists and objects travel JSON-encoded and booleans as
+        `true`/`false`. `RecordingsQuery` (frontend/src/queries/schema/schema-general.ts)
+        defaults `date_from` to `-3d`: without `date_from` the live service hides recordings
+        older than three days. Pass `date_from` (e.g. `-30d` or an ISO date) to see older
+        ones. The filters: `date_from`, `date_to` (relative like `-7d` or ISO 8601),
+        `session_ids` (a list of recording ids), `order` (a field such as `start_time`,
+        `duration`, `console_error_count`, `activity_score`; descending), `person_uuid`,
+        `distinct_ids` (a list; the current `RecordingsQuery` field), `distinct_id` (one id;
+        read by the older `SessionRecordingsFilter`, posthog/models/filters/mixins/sessions.py
+        `DistinctIdMixin`), `filter_test_accounts` (boolean), `operand` (`AND` or `OR`, how
+        `properties`/`events`/`actions` combine), and the filter lists `properties`,
+        `events`, `actions`, `console_log_filters`, `having_predicates`. Scope: live
+        `scope_object = "session_recording"`, `list` is a read action:
+        `session_recording:read`, as described.
 
         ``GET /api/environments/{project_id}/session_recordings/``
 
@@ -74,7 +119,24 @@ class SessionRecordings(Resource):
         return self._client._paginate(
             ops.SESSION_RECORDINGS_LIST,
             path={"project_id": project_id},
-            query={"limit": limit, "offset": offset},
+            query={
+                "limit": limit,
+                "offset": offset,
+                "date_from": date_from,
+                "date_to": date_to,
+                "session_ids": session_ids,
+                "order": order,
+                "person_uuid": person_uuid,
+                "distinct_id": distinct_id,
+                "distinct_ids": distinct_ids,
+                "filter_test_accounts": filter_test_accounts,
+                "operand": operand,
+                "properties": properties,
+                "events": events,
+                "actions": actions,
+                "console_log_filters": console_log_filters,
+                "having_predicates": having_predicates,
+            },
             body=None,
             options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
@@ -90,6 +152,10 @@ class SessionRecordings(Resource):
         extra_query: Mapping[str, object] | None = None,
     ) -> models.SessionRecording:
         """Retrieve one session recording.
+
+        Scope: live `SessionRecordingViewSet` (posthog/session_recordings/session_recording_api.py,
+        `scope_object = "session_recording"`), `retrieve` is a read action:
+        `session_recording:read`, as described.
 
         ``GET /api/environments/{project_id}/session_recordings/{id}/``
 
@@ -177,7 +243,11 @@ class SessionRecordings(Resource):
         """Update a session recording.
 
         The live service answers `200 {"success": true}` instead of the recording; the
-        response schema's fields are all optional, so both forms parse.
+        response schema's fields are all optional, so both forms parse. Live
+        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.update`
+        with `SessionRecordingUpdateSerializer`): the body fields are `viewed`, `analyzed`
+        (one of them true, else 400) and `player_metadata`; `person` is not read. Scope:
+        `partial_update` is a write action: `session_recording:write`, as described.
 
         ``PATCH /api/environments/{project_id}/session_recordings/{id}/``
 
@@ -208,6 +278,10 @@ class SessionRecordings(Resource):
     ) -> None:
         """Delete a session recording.
 
+        Scope: live `destroy` is a write action of `SessionRecordingViewSet`
+        (posthog/session_recordings/session_recording_api.py): `session_recording:write`, as
+        described; it answers 204.
+
         ``DELETE /api/environments/{project_id}/session_recordings/{id}/``
 
         Required scope: ``session_recording:write``.
@@ -232,6 +306,11 @@ class SessionRecordings(Resource):
     ) -> models.SharingConfiguration:
         """Read the sharing configuration of one recording.
 
+        Scope: live `SharingConfigurationViewSet` (posthog/api/sharing.py,
+        `scope_object = "sharing_configuration"`), the GET is its `list` action:
+        `sharing_configuration:read`, as described. Newer versions add fields to the answer
+        (kept as extra fields).
+
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``
 
         Required scope: ``sharing_configuration:read``.
@@ -249,15 +328,26 @@ class SessionRecordings(Resource):
         self,
         *,
         project_id: str | int | None = None,
-        person: Any,
+        person: Any | NotGiven = NOT_GIVEN,
+        messages: builtins.list[dict[str, Any]] | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> None:
+    ) -> models.AiFiltersResult | None:
         """Generate recording filters with AI.
 
         In development and subject to change; do not depend on it.
+
+        The description gives the body field `person` and no answer body. The live service
+        (posthog/session_recordings/session_recording_api.py, `AiFilterRequest`) reads
+        `messages`, a list of `{"role": "user" | "assistant", "content": str}`, and answers
+        `{"result": ..., "data": ...}` in the structured-output schema of
+        posthog/session_recordings/ai_data/ai_filter_schema.py (`result` is `question` or
+        `filter`; `data` holds `question`, `date_from`, `date_to` and `filter_group`). Both
+        are accepted: `person` stays an optional field, and an empty answer body returns
+        None. The stored source no longer holds the action itself, so whether it refuses
+        personal API keys is not confirmed (its sibling `ai_regex` does).
 
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``
 
@@ -270,7 +360,7 @@ class SessionRecordings(Resource):
             ops.SESSION_RECORDINGS_AI_FILTERS_CREATE,
             path={"project_id": project_id},
             query={},
-            body={"person": person},
+            body={"person": person, "messages": messages},
             options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
@@ -279,19 +369,35 @@ class SessionRecordings(Resource):
         self,
         *,
         project_id: str | int | None = None,
-        person: Any,
+        person: Any | NotGiven = NOT_GIVEN,
+        regex: str | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> None:
+    ) -> models.AiRegexResult | None:
         """Generate a regex pattern with AI.
 
         In development and subject to change; do not depend on it.
 
+        The description gives the body field `person` and no answer body. The live service
+        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.ai_regex`,
+        POST `ai/regex`) reads `regex` (400 "Missing required field: regex" without it) and
+        answers the structured output of `AiRegexSchema`
+        (posthog/session_recordings/ai_data/ai_regex_schema.py):
+        `{"result": "success" | "error", "data": {"output": str}}`. The action is in neither
+        action list of the viewset and has no `required_scopes`, so the live service refuses
+        personal API keys for it. Both forms are accepted: `person` stays an optional field,
+        and an empty answer body returns None.
+
         ``POST /api/environments/{project_id}/session_recordings/ai/regex/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
 
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
@@ -300,7 +406,7 @@ class SessionRecordings(Resource):
             ops.SESSION_RECORDINGS_AI_REGEX_CREATE,
             path={"project_id": project_id},
             query={},
-            body={"person": person},
+            body={"person": person, "regex": regex},
             options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
 
@@ -319,7 +425,12 @@ class Sessions(Resource):
     ) -> Any:
         """Read session property definitions.
 
-        The description gives no body; whatever JSON the service sends is returned.
+        The description gives no body; whatever JSON the service sends is returned. Live
+        (posthog/api/session.py, `SessionViewSet.property_definitions`): answers
+        `{"count": n, "results": [...]}`; `scope_object = "query"` with
+        `scope_object_read_actions = ["property_definitions", "values"]`, so a personal API
+        key needs `query:read` (older versions listed no read actions and refused personal
+        API keys). The description lists no scope, so the SDK checks none.
 
         ``GET /api/environments/{project_id}/sessions/property_definitions/``
 
@@ -345,7 +456,7 @@ class Projects(Resource):
         id: int,
         name: str | NotGiven = NOT_GIVEN,
         product_description: str | NotGiven | None = NOT_GIVEN,
-        app_urls: list[Any] | NotGiven = NOT_GIVEN,
+        app_urls: builtins.list[Any] | NotGiven = NOT_GIVEN,
         chat_incoming_webhook: str | NotGiven = NOT_GIVEN,
         anonymize_ips: bool | NotGiven = NOT_GIVEN,
         completed_snippet_onboarding: bool | NotGiven = NOT_GIVEN,
@@ -355,7 +466,7 @@ class Projects(Resource):
         is_demo: bool | NotGiven = NOT_GIVEN,
         timezone: Any | NotGiven = NOT_GIVEN,
         data_attributes: Any | NotGiven = NOT_GIVEN,
-        person_display_name_properties: list[Any] | NotGiven = NOT_GIVEN,
+        person_display_name_properties: builtins.list[Any] | NotGiven = NOT_GIVEN,
         correlation_config: Any | NotGiven = NOT_GIVEN,
         autocapture_opt_out: bool | NotGiven = NOT_GIVEN,
         autocapture_exceptions_opt_in: bool | NotGiven = NOT_GIVEN,
@@ -375,8 +486,8 @@ class Projects(Resource):
         access_control: bool | NotGiven = NOT_GIVEN,
         week_start_day: Any | NotGiven = NOT_GIVEN,
         primary_dashboard: int | NotGiven | None = NOT_GIVEN,
-        live_events_columns: list[Any] | NotGiven = NOT_GIVEN,
-        recording_domains: list[Any] | NotGiven = NOT_GIVEN,
+        live_events_columns: builtins.list[Any] | NotGiven = NOT_GIVEN,
+        recording_domains: builtins.list[Any] | NotGiven = NOT_GIVEN,
         inject_web_apps: bool | NotGiven = NOT_GIVEN,
         extra_settings: Any | NotGiven = NOT_GIVEN,
         modifiers: Any | NotGiven = NOT_GIVEN,
@@ -384,12 +495,54 @@ class Projects(Resource):
         surveys_opt_in: bool | NotGiven = NOT_GIVEN,
         heatmaps_opt_in: bool | NotGiven = NOT_GIVEN,
         flags_persistence_default: bool | NotGiven = NOT_GIVEN,
+        session_recording_url_trigger_config: builtins.list[dict[str, Any]]
+        | NotGiven
+        | None = NOT_GIVEN,
+        session_recording_url_blocklist_config: builtins.list[dict[str, Any]]
+        | NotGiven
+        | None = NOT_GIVEN,
+        session_recording_event_trigger_config: builtins.list[str] | NotGiven | None = NOT_GIVEN,
+        session_recording_trigger_match_type_config: str | NotGiven | None = NOT_GIVEN,
+        session_recording_trigger_groups: Any | NotGiven = NOT_GIVEN,
+        session_recording_retention_period: str | NotGiven = NOT_GIVEN,
+        receive_org_level_activity_logs: bool | NotGiven | None = NOT_GIVEN,
+        business_model: str | NotGiven | None = NOT_GIVEN,
+        conversations_enabled: bool | NotGiven | None = NOT_GIVEN,
+        conversations_settings: dict[str, Any] | NotGiven | None = NOT_GIVEN,
+        logs_settings: dict[str, Any] | NotGiven | None = NOT_GIVEN,
+        proactive_tasks_enabled: bool | NotGiven | None = NOT_GIVEN,
+        revenue_analytics_config: dict[str, Any] | NotGiven = NOT_GIVEN,
+        marketing_analytics_config: dict[str, Any] | NotGiven = NOT_GIVEN,
+        customer_analytics_config: dict[str, Any] | NotGiven = NOT_GIVEN,
+        workflows_config: dict[str, Any] | NotGiven = NOT_GIVEN,
+        base_currency: str | NotGiven = NOT_GIVEN,
+        capture_dead_clicks: bool | NotGiven | None = NOT_GIVEN,
+        cookieless_server_hash_mode: int | NotGiven | None = NOT_GIVEN,
+        human_friendly_comparison_periods: bool | NotGiven | None = NOT_GIVEN,
+        feature_flag_confirmation_enabled: bool | NotGiven | None = NOT_GIVEN,
+        feature_flag_confirmation_message: str | NotGiven | None = NOT_GIVEN,
+        default_evaluation_contexts_enabled: bool | NotGiven | None = NOT_GIVEN,
+        require_evaluation_contexts: bool | NotGiven | None = NOT_GIVEN,
+        default_data_theme: int | NotGiven | None = NOT_GIVEN,
+        onboarding_tasks: Any | NotGiven = NOT_GIVEN,
+        web_analytics_pre_aggregated_tables_enabled: bool | NotGiven | None = NOT_GIVEN,
         timeout: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
     ) -> models.Project:
         """Partially update the project.
+
+        Takes every project body field the description lists, plus the live serializer's
+        other writable fields (see `PatchedProjectUpdateRequest`). Scope: the description
+        lists `project:read`. Live (posthog/api/project.py, `ProjectViewSet`,
+        `scope_object = "project"`): `partial_update` is a write action, so a personal API
+        key needs `project:write`; `dangerously_get_required_scopes` lowers it to
+        `project:read` only for session (browser) authentication and member-safe fields
+        (an older revision did so for any key when every field was a team config field).
+        The SDK checks the description's `project:read` (which `project:write`, `team:read`
+        and `team:write` also grant); the service's 403 reaches the caller as
+        `PermissionDeniedError`.
 
         ``PATCH /api/organizations/{organization_id}/projects/{id}/``
 
@@ -441,6 +594,33 @@ class Projects(Resource):
                 "surveys_opt_in": surveys_opt_in,
                 "heatmaps_opt_in": heatmaps_opt_in,
                 "flags_persistence_default": flags_persistence_default,
+                "session_recording_url_trigger_config": session_recording_url_trigger_config,
+                "session_recording_url_blocklist_config": session_recording_url_blocklist_config,
+                "session_recording_event_trigger_config": session_recording_event_trigger_config,
+                "session_recording_trigger_match_type_config": session_recording_trigger_match_type_config,
+                "session_recording_trigger_groups": session_recording_trigger_groups,
+                "session_recording_retention_period": session_recording_retention_period,
+                "receive_org_level_activity_logs": receive_org_level_activity_logs,
+                "business_model": business_model,
+                "conversations_enabled": conversations_enabled,
+                "conversations_settings": conversations_settings,
+                "logs_settings": logs_settings,
+                "proactive_tasks_enabled": proactive_tasks_enabled,
+                "revenue_analytics_config": revenue_analytics_config,
+                "marketing_analytics_config": marketing_analytics_config,
+                "customer_analytics_config": customer_analytics_config,
+                "workflows_config": workflows_config,
+                "base_currency": base_currency,
+                "capture_dead_clicks": capture_dead_clicks,
+                "cookieless_server_hash_mode": cookieless_server_hash_mode,
+                "human_friendly_comparison_periods": human_friendly_comparison_periods,
+                "feature_flag_confirmation_enabled": feature_flag_confirmation_enabled,
+                "feature_flag_confirmation_message": feature_flag_confirmation_message,
+                "default_evaluation_contexts_enabled": default_evaluation_contexts_enabled,
+                "require_evaluation_contexts": require_evaluation_contexts,
+                "default_data_theme": default_data_theme,
+                "onboarding_tasks": onboarding_tasks,
+                "web_analytics_pre_aggregated_tables_enabled": web_analytics_pre_aggregated_tables_enabled,
             },
             options=RequestOptions(timeout, extra_headers, extra_query, extra_body),
         )
@@ -457,6 +637,9 @@ class Projects(Resource):
     ) -> None:
         """Delete the project.
 
+        Scope: live `destroy` is a write action of `ProjectViewSet` (posthog/api/project.py,
+        `scope_object = "project"`): `project:write`, as described.
+
         ``DELETE /api/organizations/{organization_id}/projects/{id}/``
 
         Required scope: ``project:write``.
@@ -470,25 +653,44 @@ class Projects(Resource):
         )
 
     @endpoint(ops.PROJECTS_ACTIVITY_RETRIEVE)
-    async def activity(
+    def activity(
         self,
         *,
         organization_id: str | None = None,
         id: int,
+        page: int | None = None,
+        limit: int | None = None,
         timeout: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
-    ) -> models.Project:
+    ) -> Pager[models.ActivityLogEntry]:
         """Retrieve activity.
+
+        The description says this answers the project shape. The live service
+        (posthog/api/project.py, `ProjectViewSet.activity`; the envelope is built by
+        posthog/models/activity_logging/activity_page.py `activity_page_response`, the
+        entries by posthog/models/activity_logging/serializers.py `ActivityLogSerializer`,
+        component name `ActivityLogEntry`) answers a page-numbered envelope
+        `{"results": [...], "next", "previous", "total_count"}` of the project's activity log
+        (scope `Team`), newest first, `limit` entries a page (default 10) at `page` (default
+        1); `next`/`previous` are absolute URLs carrying `page` and `limit`. Both parse: a
+        project-shaped answer is a page with no results whose fields are kept in the
+        envelope. `activity` is in neither action list of `ProjectViewSet` and has no
+        `required_scopes`, so the live service refuses personal API keys for it.
 
         ``GET /api/organizations/{organization_id}/projects/{id}/activity/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
         """
-        return await self._client._request(
+        return self._client._paginate(
             ops.PROJECTS_ACTIVITY_RETRIEVE,
             path={"organization_id": organization_id, "id": id},
-            query={},
+            query={"page": page, "limit": limit},
             body=None,
             options=RequestOptions(timeout, extra_headers, extra_query, None),
         )
@@ -501,7 +703,7 @@ class Projects(Resource):
         id: int,
         name: str | NotGiven = NOT_GIVEN,
         product_description: str | NotGiven | None = NOT_GIVEN,
-        app_urls: list[Any] | NotGiven = NOT_GIVEN,
+        app_urls: builtins.list[Any] | NotGiven = NOT_GIVEN,
         chat_incoming_webhook: str | NotGiven = NOT_GIVEN,
         anonymize_ips: bool | NotGiven = NOT_GIVEN,
         completed_snippet_onboarding: bool | NotGiven = NOT_GIVEN,
@@ -511,7 +713,7 @@ class Projects(Resource):
         is_demo: bool | NotGiven = NOT_GIVEN,
         timezone: Any | NotGiven = NOT_GIVEN,
         data_attributes: Any | NotGiven = NOT_GIVEN,
-        person_display_name_properties: list[Any] | NotGiven = NOT_GIVEN,
+        person_display_name_properties: builtins.list[Any] | NotGiven = NOT_GIVEN,
         correlation_config: Any | NotGiven = NOT_GIVEN,
         autocapture_opt_out: bool | NotGiven = NOT_GIVEN,
         autocapture_exceptions_opt_in: bool | NotGiven = NOT_GIVEN,
@@ -531,8 +733,8 @@ class Projects(Resource):
         access_control: bool | NotGiven = NOT_GIVEN,
         week_start_day: Any | NotGiven = NOT_GIVEN,
         primary_dashboard: int | NotGiven | None = NOT_GIVEN,
-        live_events_columns: list[Any] | NotGiven = NOT_GIVEN,
-        recording_domains: list[Any] | NotGiven = NOT_GIVEN,
+        live_events_columns: builtins.list[Any] | NotGiven = NOT_GIVEN,
+        recording_domains: builtins.list[Any] | NotGiven = NOT_GIVEN,
         inject_web_apps: bool | NotGiven = NOT_GIVEN,
         extra_settings: Any | NotGiven = NOT_GIVEN,
         modifiers: Any | NotGiven = NOT_GIVEN,
@@ -550,9 +752,19 @@ class Projects(Resource):
     ) -> models.Project:
         """Add product intent.
 
+        Scope: the description lists `team:read`; the live service checks `project:read`
+        (posthog/api/project.py, `ProjectViewSet.add_product_intent`,
+        `required_scopes=["project:read"]`; an older revision listed `["team:read"]`). The
+        SDK accepts a key holding either (or the `:write` of either). Live, the body is
+        read by `ProductIntentSerializer` (`product_type` required, `intent_context`,
+        `metadata`), project body fields are ignored, and the answer is
+        `201` with the environment (TeamSerializer) shape.
+
         ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``
 
         Required scope: ``team:read``.
+        The live service names it ``project:read``: a key holding
+        either passes the client-side check.
         """
         return await self._client._request(
             ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
@@ -615,7 +827,7 @@ class Projects(Resource):
         id: int,
         name: str | NotGiven = NOT_GIVEN,
         product_description: str | NotGiven | None = NOT_GIVEN,
-        app_urls: list[Any] | NotGiven = NOT_GIVEN,
+        app_urls: builtins.list[Any] | NotGiven = NOT_GIVEN,
         chat_incoming_webhook: str | NotGiven = NOT_GIVEN,
         anonymize_ips: bool | NotGiven = NOT_GIVEN,
         completed_snippet_onboarding: bool | NotGiven = NOT_GIVEN,
@@ -625,7 +837,7 @@ class Projects(Resource):
         is_demo: bool | NotGiven = NOT_GIVEN,
         timezone: Any | NotGiven = NOT_GIVEN,
         data_attributes: Any | NotGiven = NOT_GIVEN,
-        person_display_name_properties: list[Any] | NotGiven = NOT_GIVEN,
+        person_display_name_properties: builtins.list[Any] | NotGiven = NOT_GIVEN,
         correlation_config: Any | NotGiven = NOT_GIVEN,
         autocapture_opt_out: bool | NotGiven = NOT_GIVEN,
         autocapture_exceptions_opt_in: bool | NotGiven = NOT_GIVEN,
@@ -645,8 +857,8 @@ class Projects(Resource):
         access_control: bool | NotGiven = NOT_GIVEN,
         week_start_day: Any | NotGiven = NOT_GIVEN,
         primary_dashboard: int | NotGiven | None = NOT_GIVEN,
-        live_events_columns: list[Any] | NotGiven = NOT_GIVEN,
-        recording_domains: list[Any] | NotGiven = NOT_GIVEN,
+        live_events_columns: builtins.list[Any] | NotGiven = NOT_GIVEN,
+        recording_domains: builtins.list[Any] | NotGiven = NOT_GIVEN,
         inject_web_apps: bool | NotGiven = NOT_GIVEN,
         extra_settings: Any | NotGiven = NOT_GIVEN,
         modifiers: Any | NotGiven = NOT_GIVEN,
@@ -659,8 +871,16 @@ class Projects(Resource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> models.Project:
+    ) -> models.WizardAuthenticationResult:
         """Authenticate wizard.
+
+        The description says this answers the project shape. The live service (an earlier
+        revision of posthog/api/project.py, `ProjectViewSet.authenticate_wizard`;
+        the current revision no longer has the action) reads `hash` (400 without it or
+        when it has expired) and answers `200 {"success": true}`. Both parse into
+        `WizardAuthenticationResult`, which keeps every other field. Scope: the action has
+        `required_scopes=["team:read"]` (named `project:read` by the current service); the
+        description lists none, so the SDK checks none.
 
         ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``
 
@@ -725,7 +945,7 @@ class Projects(Resource):
         id: int,
         name: str | NotGiven = NOT_GIVEN,
         product_description: str | NotGiven | None = NOT_GIVEN,
-        app_urls: list[Any] | NotGiven = NOT_GIVEN,
+        app_urls: builtins.list[Any] | NotGiven = NOT_GIVEN,
         chat_incoming_webhook: str | NotGiven = NOT_GIVEN,
         anonymize_ips: bool | NotGiven = NOT_GIVEN,
         completed_snippet_onboarding: bool | NotGiven = NOT_GIVEN,
@@ -735,7 +955,7 @@ class Projects(Resource):
         is_demo: bool | NotGiven = NOT_GIVEN,
         timezone: Any | NotGiven = NOT_GIVEN,
         data_attributes: Any | NotGiven = NOT_GIVEN,
-        person_display_name_properties: list[Any] | NotGiven = NOT_GIVEN,
+        person_display_name_properties: builtins.list[Any] | NotGiven = NOT_GIVEN,
         correlation_config: Any | NotGiven = NOT_GIVEN,
         autocapture_opt_out: bool | NotGiven = NOT_GIVEN,
         autocapture_exceptions_opt_in: bool | NotGiven = NOT_GIVEN,
@@ -755,8 +975,8 @@ class Projects(Resource):
         access_control: bool | NotGiven = NOT_GIVEN,
         week_start_day: Any | NotGiven = NOT_GIVEN,
         primary_dashboard: int | NotGiven | None = NOT_GIVEN,
-        live_events_columns: list[Any] | NotGiven = NOT_GIVEN,
-        recording_domains: list[Any] | NotGiven = NOT_GIVEN,
+        live_events_columns: builtins.list[Any] | NotGiven = NOT_GIVEN,
+        recording_domains: builtins.list[Any] | NotGiven = NOT_GIVEN,
         inject_web_apps: bool | NotGiven = NOT_GIVEN,
         extra_settings: Any | NotGiven = NOT_GIVEN,
         modifiers: Any | NotGiven = NOT_GIVEN,
@@ -772,11 +992,19 @@ class Projects(Resource):
         """Change organization.
 
         The target organization goes in the body field `organization_id`, which shares its
-        name with the path parameter: SDK callers pass it through `extra_body`.
+        name with the path parameter: SDK callers pass it through `extra_body`. Live
+        (posthog/api/project.py, `ProjectViewSet.change_organization`): the caller must be an
+        admin of both organizations; the action is in neither action list of the viewset
+        and has no `required_scopes`, so the live service refuses personal API keys for it.
 
         ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
 
         The body field ``organization_id`` shares its name with a parameter of this method:
         send it through ``extra_body={"organization_id": ...}``.
@@ -839,7 +1067,7 @@ class Projects(Resource):
         id: int,
         name: str | NotGiven = NOT_GIVEN,
         product_description: str | NotGiven | None = NOT_GIVEN,
-        app_urls: list[Any] | NotGiven = NOT_GIVEN,
+        app_urls: builtins.list[Any] | NotGiven = NOT_GIVEN,
         chat_incoming_webhook: str | NotGiven = NOT_GIVEN,
         anonymize_ips: bool | NotGiven = NOT_GIVEN,
         completed_snippet_onboarding: bool | NotGiven = NOT_GIVEN,
@@ -849,7 +1077,7 @@ class Projects(Resource):
         is_demo: bool | NotGiven = NOT_GIVEN,
         timezone: Any | NotGiven = NOT_GIVEN,
         data_attributes: Any | NotGiven = NOT_GIVEN,
-        person_display_name_properties: list[Any] | NotGiven = NOT_GIVEN,
+        person_display_name_properties: builtins.list[Any] | NotGiven = NOT_GIVEN,
         correlation_config: Any | NotGiven = NOT_GIVEN,
         autocapture_opt_out: bool | NotGiven = NOT_GIVEN,
         autocapture_exceptions_opt_in: bool | NotGiven = NOT_GIVEN,
@@ -869,8 +1097,8 @@ class Projects(Resource):
         access_control: bool | NotGiven = NOT_GIVEN,
         week_start_day: Any | NotGiven = NOT_GIVEN,
         primary_dashboard: int | NotGiven | None = NOT_GIVEN,
-        live_events_columns: list[Any] | NotGiven = NOT_GIVEN,
-        recording_domains: list[Any] | NotGiven = NOT_GIVEN,
+        live_events_columns: builtins.list[Any] | NotGiven = NOT_GIVEN,
+        recording_domains: builtins.list[Any] | NotGiven = NOT_GIVEN,
         inject_web_apps: bool | NotGiven = NOT_GIVEN,
         extra_settings: Any | NotGiven = NOT_GIVEN,
         modifiers: Any | NotGiven = NOT_GIVEN,
@@ -888,9 +1116,18 @@ class Projects(Resource):
     ) -> models.Project:
         """Complete product onboarding.
 
+        Scope: the description lists `team:read`; the live service checks `project:read`
+        (posthog/api/project.py, `ProjectViewSet.complete_product_onboarding`,
+        `required_scopes=["project:read"]`; an older revision listed `["team:read"]`). The
+        SDK accepts a key holding either (or the `:write` of either). Live, `product_type`
+        is required (`{"error": "product_type is required"}`, 400) and must be a known
+        product key; the answer is the environment (TeamSerializer) shape.
+
         ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``
 
         Required scope: ``team:read``.
+        The live service names it ``project:read``: a key holding
+        either passes the client-side check.
         """
         return await self._client._request(
             ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
@@ -954,12 +1191,25 @@ class Projects(Resource):
         timeout: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
-    ) -> models.Project:
+    ) -> models.DemoDataStatus:
         """Tell whether demo data is being generated.
+
+        The description says this answers the project shape. The live service
+        (posthog/api/project.py, `ProjectViewSet.is_generating_demo_data`) answers
+        `{"is_generating_demo_data": bool}`. Both parse into `DemoDataStatus`, which keeps
+        every other field. The action's `permission_classes=[IsAuthenticated]` does not
+        remove `APIScopePermission` (the viewset adds it to every action), and the action
+        is in neither action list and has no `required_scopes`, so the live service refuses
+        personal API keys for it.
 
         ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
         """
         return await self._client._request(
             ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
@@ -977,7 +1227,7 @@ class Projects(Resource):
         id: int,
         name: str | NotGiven = NOT_GIVEN,
         product_description: str | NotGiven | None = NOT_GIVEN,
-        app_urls: list[Any] | NotGiven = NOT_GIVEN,
+        app_urls: builtins.list[Any] | NotGiven = NOT_GIVEN,
         chat_incoming_webhook: str | NotGiven = NOT_GIVEN,
         anonymize_ips: bool | NotGiven = NOT_GIVEN,
         completed_snippet_onboarding: bool | NotGiven = NOT_GIVEN,
@@ -987,7 +1237,7 @@ class Projects(Resource):
         is_demo: bool | NotGiven = NOT_GIVEN,
         timezone: Any | NotGiven = NOT_GIVEN,
         data_attributes: Any | NotGiven = NOT_GIVEN,
-        person_display_name_properties: list[Any] | NotGiven = NOT_GIVEN,
+        person_display_name_properties: builtins.list[Any] | NotGiven = NOT_GIVEN,
         correlation_config: Any | NotGiven = NOT_GIVEN,
         autocapture_opt_out: bool | NotGiven = NOT_GIVEN,
         autocapture_exceptions_opt_in: bool | NotGiven = NOT_GIVEN,
@@ -1007,8 +1257,8 @@ class Projects(Resource):
         access_control: bool | NotGiven = NOT_GIVEN,
         week_start_day: Any | NotGiven = NOT_GIVEN,
         primary_dashboard: int | NotGiven | None = NOT_GIVEN,
-        live_events_columns: list[Any] | NotGiven = NOT_GIVEN,
-        recording_domains: list[Any] | NotGiven = NOT_GIVEN,
+        live_events_columns: builtins.list[Any] | NotGiven = NOT_GIVEN,
+        recording_domains: builtins.list[Any] | NotGiven = NOT_GIVEN,
         inject_web_apps: bool | NotGiven = NOT_GIVEN,
         extra_settings: Any | NotGiven = NOT_GIVEN,
         modifiers: Any | NotGiven = NOT_GIVEN,
@@ -1023,9 +1273,19 @@ class Projects(Resource):
     ) -> models.Project:
         """Reset token.
 
+        Live (posthog/api/project.py, `ProjectViewSet.reset_token`): project admins only
+        (`TeamMemberStrictManagementPermission`); the action is in neither action list and
+        has no `required_scopes`, so the live service refuses personal API keys for it. It
+        answers the project with its new `api_token`.
+
         ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
         """
         return await self._client._request(
             ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
@@ -1094,6 +1354,9 @@ class ProxyRecords(Resource):
     ) -> Pager[models.ProxyRecord]:
         """List the proxy records of an organization.
 
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `list` is a read action: `organization:read`, as described.
+        It answers every record at once, `{"results": [...], "max_proxy_records": n}`.
+
         ``GET /api/organizations/{organization_id}/proxy_records/``
 
         Required scope: ``organization:read``.
@@ -1119,7 +1382,8 @@ class ProxyRecords(Resource):
     ) -> models.ProxyRecord:
         """Create a proxy record.
 
-        The live service answers 200 instead of 201.
+        The live service answers 200 instead of 201. Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `create` is a
+        write action: `organization:write`, as described.
 
         ``POST /api/organizations/{organization_id}/proxy_records/``
 
@@ -1144,6 +1408,8 @@ class ProxyRecords(Resource):
         extra_query: Mapping[str, object] | None = None,
     ) -> models.ProxyRecord:
         """Retrieve one proxy record.
+
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `retrieve` is a read action: `organization:read`, as described.
 
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
 
@@ -1171,6 +1437,9 @@ class ProxyRecords(Resource):
     ) -> models.ProxyRecord:
         """Update a proxy record.
 
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `partial_update` is a write action: `organization:write`, as
+        described.
+
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:write``.
@@ -1195,7 +1464,8 @@ class ProxyRecords(Resource):
     ) -> None:
         """Delete a proxy record.
 
-        The live service answers `200 {"success": true}` instead of 204.
+        The live service answers `200 {"success": true}` instead of 204. Scope: live
+        (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `destroy` is a write action: `organization:write`, as described.
 
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
 
@@ -1226,6 +1496,8 @@ class Roles(Resource):
     ) -> Pager[models.Role]:
         """List the roles of an organization.
 
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`): `list` is a read action: `organization:read`, as described.
+
         ``GET /api/organizations/{organization_id}/roles/``
 
         Required scope: ``organization:read``.
@@ -1252,6 +1524,10 @@ class Roles(Resource):
     ) -> models.Role:
         """Create a role.
 
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`): `create` is a write action: `organization:write`, as described.
+        The current `RoleSerializer` no longer has `feature_flags_access_level` (a field it
+        does not know is ignored).
+
         ``POST /api/organizations/{organization_id}/roles/``
 
         Required scope: ``organization:write``.
@@ -1275,6 +1551,8 @@ class Roles(Resource):
         extra_query: Mapping[str, object] | None = None,
     ) -> models.Role:
         """Retrieve one role.
+
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`): `retrieve` is a read action: `organization:read`, as described.
 
         ``GET /api/organizations/{organization_id}/roles/{id}/``
 
