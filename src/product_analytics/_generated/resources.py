@@ -346,8 +346,9 @@ class SessionRecordings(Resource):
         posthog/session_recordings/ai_data/ai_filter_schema.py (`result` is `question` or
         `filter`; `data` holds `question`, `date_from`, `date_to` and `filter_group`). Both
         are accepted: `person` stays an optional field, and an empty answer body returns
-        None. The stored source no longer holds the action itself, so whether it refuses
-        personal API keys is not confirmed (its sibling `ai_regex` does).
+        None. Scope: the description lists none, and the current source no longer holds the
+        action itself, so its live scope (and whether it refuses personal API keys, as its
+        sibling `ai_regex` does) is not confirmed: the SDK checks no scope and does not warn.
 
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``
 
@@ -385,9 +386,11 @@ class SessionRecordings(Resource):
         POST `ai/regex`) reads `regex` (400 "Missing required field: regex" without it) and
         answers the structured output of `AiRegexSchema`
         (posthog/session_recordings/ai_data/ai_regex_schema.py):
-        `{"result": "success" | "error", "data": {"output": str}}`. The action is in neither
-        action list of the viewset and has no `required_scopes`, so the live service refuses
-        personal API keys for it. Both forms are accepted: `person` stays an optional field,
+        `{"result": "success" | "error", "data": {"output": str}}`. Scope: the viewset's
+        `scope_object = "session_recording"` has `scope_object_read_actions = ["list",
+        "retrieve", "snapshots"]`; `ai_regex` is in neither action list and has no
+        `required_scopes`, so the live service refuses personal API keys for it. Both forms
+        are accepted: `person` stays an optional field,
         and an empty answer body returns None.
 
         ``POST /api/environments/{project_id}/session_recordings/ai/regex/``
@@ -1354,7 +1357,9 @@ class ProxyRecords(Resource):
     ) -> Pager[models.ProxyRecord]:
         """List the proxy records of an organization.
 
-        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `list` is a read action: `organization:read`, as described.
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
+        `scope_object = "organization"`): `list` is a read action: `organization:read`, as
+        described.
         It answers every record at once, `{"results": [...], "max_proxy_records": n}`.
 
         ``GET /api/organizations/{organization_id}/proxy_records/``
@@ -1382,8 +1387,9 @@ class ProxyRecords(Resource):
     ) -> models.ProxyRecord:
         """Create a proxy record.
 
-        The live service answers 200 instead of 201. Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `create` is a
-        write action: `organization:write`, as described.
+        The live service answers 200 instead of 201. Scope: live
+        (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`):
+        `create` is a write action: `organization:write`, as described.
 
         ``POST /api/organizations/{organization_id}/proxy_records/``
 
@@ -1409,7 +1415,9 @@ class ProxyRecords(Resource):
     ) -> models.ProxyRecord:
         """Retrieve one proxy record.
 
-        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `retrieve` is a read action: `organization:read`, as described.
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
+        `scope_object = "organization"`): `retrieve` is a read action: `organization:read`,
+        as described.
 
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
 
@@ -1437,8 +1445,9 @@ class ProxyRecords(Resource):
     ) -> models.ProxyRecord:
         """Update a proxy record.
 
-        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `partial_update` is a write action: `organization:write`, as
-        described.
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
+        `scope_object = "organization"`): `partial_update` is a write action:
+        `organization:write`, as described.
 
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``
 
@@ -1465,7 +1474,8 @@ class ProxyRecords(Resource):
         """Delete a proxy record.
 
         The live service answers `200 {"success": true}` instead of 204. Scope: live
-        (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`): `destroy` is a write action: `organization:write`, as described.
+        (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`):
+        `destroy` is a write action: `organization:write`, as described.
 
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
 
@@ -1496,7 +1506,8 @@ class Roles(Resource):
     ) -> Pager[models.Role]:
         """List the roles of an organization.
 
-        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`): `list` is a read action: `organization:read`, as described.
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
+        `list` is a read action: `organization:read`, as described.
 
         ``GET /api/organizations/{organization_id}/roles/``
 
@@ -1524,7 +1535,8 @@ class Roles(Resource):
     ) -> models.Role:
         """Create a role.
 
-        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`): `create` is a write action: `organization:write`, as described.
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
+        `create` is a write action: `organization:write`, as described.
         The current `RoleSerializer` no longer has `feature_flags_access_level` (a field it
         does not know is ignored).
 
@@ -1552,7 +1564,8 @@ class Roles(Resource):
     ) -> models.Role:
         """Retrieve one role.
 
-        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`): `retrieve` is a read action: `organization:read`, as described.
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
+        `retrieve` is a read action: `organization:read`, as described.
 
         ``GET /api/organizations/{organization_id}/roles/{id}/``
 
