@@ -196,15 +196,13 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
 
 
 _QUERY_ITEM_TYPES = ("string", "integer", "boolean")
+_ARRAY_STYLES = ("form", "spaceDelimited", "pipeDelimited")
 
 
 def _builtin_list(annotation_text: str) -> str:
     """`annotation_text` with `list[` spelled `builtins.list[`: a resource's `list` method
     would otherwise shadow the type in its own signature."""
     return re.sub(r"(?<![\w.])list\[", "builtins.list[", annotation_text)
-
-
-_ARRAY_STYLES = ("form", "spaceDelimited", "pipeDelimited")
 
 
 def _query_shape(
@@ -230,7 +228,7 @@ def _query_shape(
         return {
             "annotation": _builtin_list(annotation(decoded, resolver)),
             "json": kind,
-            "items": items if items in _QUERY_ITEM_TYPES else None,
+            "items": items if items in (*_QUERY_ITEM_TYPES, "object") else None,
         }
     if schema_type == "array":
         items = resolver.resolve(schema.get("items", {})).get("type")

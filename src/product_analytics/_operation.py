@@ -14,7 +14,7 @@ ResultT = TypeVar("ResultT")
 ResponseKind = Literal["model", "model_or_none", "page", "none", "json"]
 ParamType = Literal["string", "integer"]
 QueryType = Literal["string", "integer", "boolean", "array"]
-ItemType = Literal["string", "integer", "boolean"]
+ItemType = Literal["string", "integer", "boolean", "object"]  # "object": JSON lists only
 ArrayStyle = Literal["form", "spaceDelimited", "pipeDelimited"]
 JsonKind = Literal["array", "object", "any"]
 

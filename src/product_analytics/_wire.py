@@ -212,8 +212,10 @@ def _json_text(param: QueryParam, value: object) -> str:
     if param.json == "array":
         if not isinstance(value, (list, tuple)):
             raise TypeError(f"{name} must be a list, got {type(value).__name__}")
-        if param.items is not None:
-            for index, item in enumerate(value):
+        for index, item in enumerate(value):
+            if param.items == "object" and not isinstance(item, dict):
+                raise TypeError(f"{name}[{index}] must be a dict, got {type(item).__name__}")
+            if param.items in _ITEM_CHECKS:
                 _scalar_text(param, param.items, item, f"{name}[{index}]")
     elif param.json == "object" and not isinstance(value, dict):
         raise TypeError(f"{name} must be a dict, got {type(value).__name__}")

@@ -529,6 +529,7 @@ async def test_a_filter_left_out_is_not_sent(client: AsyncClient, mocked: aiores
         {"operand": "XOR"},
         {"operand": "and"},
         {"properties": {"key": "$browser"}},
+        {"properties": ["$browser"]},
         {"properties": [{"value": float("nan")}]},
         {"events": "$pageview"},
         {"date_from": 3},

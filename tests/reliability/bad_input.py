@@ -220,7 +220,7 @@ def _valid_query(param: QueryParam) -> st.SearchStrategy[Any]:
     """Values a query parameter accepts: its scalar type (an integer at least `minimum`, a
     string of `enum`), a list of its items, or the JSON value of an `x-sdk-json` one."""
     if param.json == "array":
-        items = _SCALARS[param.items] if param.items else st.dictionaries(
+        items = _SCALARS[param.items] if param.items in _SCALARS else st.dictionaries(
             st.text(max_size=5), json_value, max_size=3)  # fmt: skip
         return st.lists(items, max_size=3)
     if param.json == "object":
