@@ -31,7 +31,7 @@ import jinja2
 from codegen import GENERATOR_VERSION
 from codegen.modelgen import generate_models
 from codegen.source import Problem, Source, SpecProblems, load
-from codegen.spec import Operation, Resource
+from codegen.spec import Operation, Param, Resource
 from codegen.validate import check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,6 +66,8 @@ def _result_type(op: Operation) -> str:
         return "None"
     if op.response_kind == "json":
         return "Any"
+    if op.response_kind == "model_or_none":
+        return f"models.{op.response_model} | None"
     return f"models.{op.response_model}"
 
 
@@ -73,6 +75,24 @@ def _return_type(op: Operation) -> str:
     if op.response_kind == "page":
         return f"Pager[models.{op.item_model}]"
     return _result_type(op)
+
+
+def _query_param(param: Param) -> str:
+    """The `QueryParam(...)` constructor call of a query parameter, its defaults left out."""
+    args = [repr(param.name), repr(param.schema_type)]
+    if param.minimum is not None:
+        args.append(f"minimum={param.minimum}")
+    if param.items is not None:
+        args.append(f"items={param.items!r}")
+    if param.style is not None:
+        args.append(f"style={param.style!r}")
+        if not param.explode:
+            args.append("explode=False")
+    if param.json is not None:
+        args.append(f"json={param.json!r}")
+    if param.enum:
+        args.append(f"enum={param.enum!r}")
+    return f"QueryParam({', '.join(args)})"
 
 
 def _with_not_given(annotation: str) -> str:
@@ -128,6 +148,7 @@ def _environment() -> jinja2.Environment:
     env.filters["q"] = _qualify
     env.filters["doc"] = _doc
     env.filters["arg"] = _arg
+    env.filters["query_param"] = _query_param
     return env
 
 

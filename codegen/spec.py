@@ -40,12 +40,18 @@ class _Skip(Exception):
 class Param:
     name: str
     location: str  # "path" or "query"
-    schema_type: str  # "string" or "integer"
+    schema_type: str  # "string" or "integer"; a query parameter also "boolean" or "array"
     annotation: str
     required: bool
     accepts_integer: bool = False
     minimum: int | None = None
     description: str = ""
+    # Query parameters only (see `_query_shape`):
+    items: str | None = None  # item type of an array, or of a JSON-encoded list
+    style: str | None = None  # an array's OpenAPI style: form, spaceDelimited, pipeDelimited
+    explode: bool = True  # an array's OpenAPI explode
+    json: str | None = None  # x-sdk-json: the JSON kind of the value ("array", "object", "any")
+    enum: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -90,12 +96,13 @@ class Operation:
     body_model: str | None
     body_fields: list[BodyField]
     body_skipped: list[str]
-    response_kind: str  # "model", "page", "none" or "json"
+    response_kind: str  # "model", "model_or_none", "page", "none" or "json"
     response_model: str | None
     item_model: str | None
     bulk: Bulk | None = None
     # Query parameters the method does not take as arguments (pass them in `extra_query`).
     query_skipped: list[str] = field(default_factory=list)
+    personal_api_key_allowed: bool = True
 
 
 @dataclass(frozen=True)
@@ -222,12 +229,15 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
     raw = resolver.resolve(raw)
     schema = resolver.resolve(raw.get("schema", {}))
     schema_type = schema.get("type")
-    if schema_type not in ("string", "integer"):
-        # Not taken as an argument yet: reachable through `extra_query` (see read_operations).
-        return Param(raw["name"], raw["in"], str(schema_type), "Any", False)
+    if raw.get("in") == "query":
+        shape = _query_shape(raw, schema, resolver, where)  # SpecError: reported by the caller
+    elif schema_type not in ("string", "integer"):
+        return Param(raw["name"], raw["in"], f"unsupported:{schema_type}", "Any", False)
+    else:
+        shape = {}
     # The public API promises `project_id` takes an int or a str, whatever the spec's type.
     accepts_integer = bool(raw.get("x-sdk-accepts-integer", raw["name"] == "project_id"))
-    base = _SIMPLE[schema_type]
+    base = _SIMPLE.get(str(schema_type), "Any")
     if schema_type == "string" and schema.get("format") == "uuid":
         base = "str | UUID"
     if accepts_integer and schema_type == "string":
@@ -236,12 +246,73 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
         name=raw["name"],
         location=raw["in"],
         schema_type=schema_type,
-        annotation=base,
+        annotation=shape.pop("annotation", base),
         required=bool(raw.get("required", False)),
         accepts_integer=accepts_integer,
         minimum=schema.get("minimum"),
         description=" ".join(str(raw.get("description", "")).split()),
+        **shape,
     )
+
+
+_QUERY_ITEM_TYPES = ("string", "integer", "boolean")
+_ARRAY_STYLES = ("form", "spaceDelimited", "pipeDelimited")
+
+
+def _builtin_list(annotation_text: str) -> str:
+    """`annotation_text` with `list[` spelled `builtins.list[`: a resource's `list` method
+    would otherwise shadow the type in its own signature."""
+    return re.sub(r"(?<![\w.])list\[", "builtins.list[", annotation_text)
+
+
+def _query_shape(
+    raw: dict[str, Any], schema: dict[str, Any], resolver: _Resolver, where: str
+) -> dict[str, Any]:
+    """How a query parameter is typed and encoded: the annotation of its keyword argument and
+    the `Param` fields `items`, `style`, `explode`, `json` and `enum` (only those that apply).
+
+    A string, an integer or a boolean (sent `true`/`false`); an array of those, sent as its
+    `style` and `explode` say (form, spaceDelimited or pipeDelimited; form and exploded by
+    default); a string with an `enum` (a `Literal` of its values); a `type: string` parameter
+    marked `x-sdk-json` with the schema of its decoded value, which the method takes and sends
+    JSON-encoded.
+    """
+    name = raw["name"]
+    schema_type = schema.get("type")
+    if "x-sdk-json" in raw:
+        if schema_type != "string":
+            raise SpecError(f"{where}: x-sdk-json parameter {name!r} must be of type string")
+        decoded = resolver.resolve(raw["x-sdk-json"])
+        kind = decoded.get("type") if decoded.get("type") in ("array", "object") else "any"
+        items = resolver.resolve(decoded.get("items", {})).get("type") if kind == "array" else None
+        return {
+            "annotation": _builtin_list(annotation(decoded, resolver)),
+            "json": kind,
+            "items": items if items in (*_QUERY_ITEM_TYPES, "object") else None,
+        }
+    if schema_type == "array":
+        items = resolver.resolve(schema.get("items", {})).get("type")
+        style = raw.get("style", "form")
+        if items not in _QUERY_ITEM_TYPES or style not in _ARRAY_STYLES:
+            raise SpecError(
+                f"{where}: array parameter {name!r} needs items of type string, integer or "
+                f"boolean and a style of {', '.join(_ARRAY_STYLES)}"
+            )
+        return {
+            "annotation": f"builtins.list[{_SIMPLE[items]}]",
+            "items": items,
+            "style": style,
+            "explode": bool(raw.get("explode", style == "form")),
+        }
+    if schema_type not in _QUERY_ITEM_TYPES:
+        raise SpecError(
+            f"{where}: query parameter {name!r} must be a string, an integer, a boolean or an "
+            "array of those (or a string marked x-sdk-json)"
+        )
+    if schema_type == "string" and schema.get("enum"):
+        values = tuple(str(value) for value in schema["enum"])
+        return {"annotation": f"Literal[{', '.join(map(repr, values))}]", "enum": values}
+    return {}
 
 
 def _scope(
@@ -306,7 +377,27 @@ def _response(
         items = results.get("items") or {}
         if "$ref" in items:
             return "page", model, _ref_name(items["$ref"])
-    return "model", model, None
+    return _model_kind(response), model, None
+
+
+def _success_response(op: dict[str, Any], resolver: _Resolver) -> dict[str, Any]:
+    """The operation's 2xx response object ({} when it has none or several)."""
+    responses = op.get("responses") or {}
+    success = [code for code in responses if str(code).startswith("2")]
+    found = resolver.resolve(responses[success[0]]) if len(success) == 1 else {}
+    return found if isinstance(found, dict) else {}
+
+
+def _model_kind(response: dict[str, Any]) -> str:
+    """`model`, or `model_or_none` when the response is marked `x-sdk-may-be-empty` (the
+    service may answer it without a body; the method then returns None)."""
+    return "model_or_none" if response.get("x-sdk-may-be-empty") is True else "model"
+
+
+def _personal_api_key_allowed(op: dict[str, Any]) -> bool:
+    """`x-personal-api-key-allowed` (true when absent): false marks an operation the live
+    service refuses to personal API keys."""
+    return op.get("x-personal-api-key-allowed", True) is not False
 
 
 def _body(
@@ -428,7 +519,11 @@ def _read_one(
             if index >= len(shared)
             else ("paths", path, "parameters", index)
         )
-        param = _param(resolved, resolver, f"{method.upper()} {path}")
+        try:
+            param = _param(resolved, resolver, f"{method.upper()} {path}")
+        except SpecError as exc:
+            problems.add(where, str(exc))
+            raise _Skip from None
         if param.location == "path" and param.schema_type not in ("string", "integer"):
             problems.add(where, f"path parameter {param.name!r} must be a string or an integer")
             raise _Skip
@@ -454,7 +549,7 @@ def _read_one(
         if p.location != "query":
             continue
         if (
-            p.schema_type in ("string", "integer")
+            not p.schema_type.startswith("unsupported:")
             and is_identifier(p.name)
             and p.name not in _NOT_ARGUMENTS
             and p.name not in by_name
@@ -466,6 +561,13 @@ def _read_one(
         op, resolver, {p.name for p in path_params + query_params}, at, problems
     )
     kind, response_model, item_model = _response(op, resolver, at, problems)
+    for holder, extension, where_at in (
+        (op, "x-personal-api-key-allowed", at),
+        (_success_response(op, resolver), "x-sdk-may-be-empty", (*at, "responses")),
+    ):
+        if extension in holder and not isinstance(holder[extension], bool):
+            problems.add(where_at, f"{extension} must be true or false")
+            raise _Skip
     bulk = None
     if "x-sdk-bulk-method" in op:
         bulk = Bulk(method=op["x-sdk-bulk-method"], param=op.get("x-sdk-bulk-param", ""))
@@ -510,6 +612,7 @@ def _read_one(
         item_model=item_model,
         bulk=bulk,
         query_skipped=query_skipped,
+        personal_api_key_allowed=_personal_api_key_allowed(op),
     )
     return operation, derived
 

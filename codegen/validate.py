@@ -36,11 +36,28 @@ def _check_refs(document: Any, problems: Problems) -> bool:
     return ok
 
 
+# Keys whose values are data, not schemas: a "type" inside them is no schema type.
+_DATA_KEYS = frozenset({"example", "examples", "default", "enum", "const"})
+
+
+def _in_data(pointer: Pointer) -> bool:
+    """Whether `pointer` lies inside example or default data (a key of that name directly
+    under `properties` is a property, not data)."""
+    return any(
+        key in _DATA_KEYS and (index == 0 or pointer[index - 1] != "properties")
+        for index, key in enumerate(pointer)
+    )
+
+
 def _schemas(document: Any) -> Iterator[tuple[Pointer, Any]]:
     for pointer, node in walk(document):
         if not isinstance(node, dict) or "type" not in node:
             continue
         if len(pointer) >= 2 and pointer[:2] == ("components", "securitySchemes"):
+            continue
+        if pointer and pointer[-1] == "properties":
+            continue  # the map of property names: a property may be called "type"
+        if _in_data(pointer):
             continue
         yield pointer, node
 

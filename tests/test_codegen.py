@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 import yaml
@@ -14,7 +16,7 @@ from aioresponses import aioresponses
 from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, generate
 from codegen.spec import SpecError, read_operations
 
-from product_analytics import AsyncClient, MissingScopeError
+from product_analytics import AsyncClient, MissingScopeError, PersonalApiKeyWarning
 
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 
@@ -179,3 +181,175 @@ async def test_query_parameter_equal_to_the_spec_default_is_sent(
             )
             page = await roles.list(organization_id="o", limit=100)
     assert page.results == []
+
+
+# -- query parameter types (boolean, arrays by style/explode, x-sdk-json, enum) ----------------
+
+QUERY_TYPES: list[dict[str, Any]] = [
+    {"name": "flag", "in": "query", "schema": {"type": "boolean"}},
+    {"name": "tags", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}},
+    {"name": "ids", "in": "query", "explode": False,
+     "schema": {"type": "array", "items": {"type": "integer"}}},
+    {"name": "piped", "in": "query", "style": "pipeDelimited", "explode": False,
+     "schema": {"type": "array", "items": {"type": "string"}}},
+    {"name": "spaced", "in": "query", "style": "spaceDelimited", "explode": False,
+     "schema": {"type": "array", "items": {"type": "boolean"}}},
+    {"name": "filters", "in": "query", "schema": {"type": "string"},
+     "x-sdk-json": {"type": "object"}},
+    {"name": "kind", "in": "query", "schema": {"type": "string", "enum": ["a", "b"]}},
+]  # fmt: skip
+
+
+def _spec_with_roles_list_params(params: list[dict[str, Any]]) -> dict[str, Any]:
+    spec: dict[str, Any] = yaml.safe_load(DEFAULT_SPEC.read_text())
+    spec["paths"]["/api/organizations/{organization_id}/roles/"]["get"]["parameters"] += params
+    return spec
+
+
+@pytest.fixture
+def query_types_package(tmp_path: Path) -> Iterator[ModuleType]:
+    """A package generated from a copy of the spec whose roles list takes a parameter of
+    every supported query type."""
+    changed = tmp_path / "query_types.yaml"
+    changed.write_text(yaml.safe_dump(_spec_with_roles_list_params(QUERY_TYPES), sort_keys=False))
+    package = tmp_path / "pkg" / "query_types_sdk"
+    generate(changed, package)
+    yield from _load_package(package, "query_types_sdk")
+
+
+def test_query_parameter_types_make_typed_keywords(query_types_package: ModuleType) -> None:
+    import inspect
+
+    parameters = inspect.signature(query_types_package.Roles.list).parameters
+    assert {name: str(parameters[name].annotation) for name in
+            ("flag", "tags", "ids", "piped", "spaced", "filters", "kind")} == {
+        "flag": "bool | None",
+        "tags": "builtins.list[str] | None",
+        "ids": "builtins.list[int] | None",
+        "piped": "builtins.list[str] | None",
+        "spaced": "builtins.list[bool] | None",
+        "filters": "dict[str, Any] | None",
+        "kind": "Literal['a', 'b'] | None",
+    }  # fmt: skip
+
+
+async def test_query_parameter_types_are_encoded_as_the_spec_says(
+    query_types_package: ModuleType,
+) -> None:
+    from urllib.parse import parse_qsl, urlsplit
+
+    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
+        roles = query_types_package.Roles(client)
+        with aioresponses() as mocked:
+            mocked.get(
+                re.compile(r".*"),
+                payload={"count": 0, "next": None, "previous": None, "results": []},
+            )
+            await roles.list(
+                organization_id="o", flag=False, tags=["x y", "z"], ids=[1, 2], piped=["a", "b"],
+                spaced=[True, False], filters={"k": [1, "é"]}, kind="b",
+            )  # fmt: skip
+            [(_, url)] = list(mocked.requests)
+    query = parse_qsl(urlsplit(str(url)).query)
+    assert sorted(query) == sorted(
+        [
+            ("flag", "false"),
+            ("tags", "x y"),
+            ("tags", "z"),
+            ("ids", "1,2"),
+            ("piped", "a|b"),
+            ("spaced", "true false"),
+            ("filters", '{"k":[1,"é"]}'),
+            ("kind", "b"),
+        ]
+    )
+    assert [value for name, value in query if name == "tags"] == ["x y", "z"]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"flag": "true"},
+        {"flag": 1},
+        {"tags": "x"},
+        {"tags": [1]},
+        {"ids": [True]},
+        {"spaced": ["true"]},
+        {"filters": ["not", "a", "dict"]},
+        {"filters": {"nan": float("nan")}},
+        {"kind": "c"},
+    ],
+    ids=repr,
+)
+async def test_query_parameter_of_the_wrong_type_is_refused_before_sending(
+    query_types_package: ModuleType, kwargs: dict[str, Any]
+) -> None:
+    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
+        roles = query_types_package.Roles(client)
+        with aioresponses() as mocked, pytest.raises((TypeError, ValueError)):
+            roles.list(organization_id="o", **kwargs)
+        assert not mocked.requests
+
+
+@pytest.mark.parametrize(
+    ("param", "message"),
+    [
+        ({"name": "objs", "in": "query", "schema": {"type": "array", "items": {"type": "object"}}},
+         "array parameter"),
+        ({"name": "deep", "in": "query", "style": "deepObject",
+          "schema": {"type": "array", "items": {"type": "string"}}}, "array parameter"),
+        ({"name": "n", "in": "query", "schema": {"type": "integer"},
+          "x-sdk-json": {"type": "array"}}, "must be of type string"),
+        ({"name": "o", "in": "query", "schema": {"type": "object"}}, "query parameter"),
+    ],
+)  # fmt: skip
+def test_unsupported_query_parameters_are_refused(param: dict[str, Any], message: str) -> None:
+    with pytest.raises(SpecError, match=message):
+        read_operations(_spec_with_roles_list_params([param]))
+
+
+@pytest.mark.parametrize(
+    ("where", "extension"),
+    [("op", "x-personal-api-key-allowed"), ("response", "x-sdk-may-be-empty")],
+)
+def test_fidelity_extensions_must_be_booleans(where: str, extension: str) -> None:
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    op = spec["paths"]["/api/organizations/{organization_id}/roles/{id}/"]["get"]
+    (op if where == "op" else op["responses"]["200"])[extension] = "no"
+    with pytest.raises(SpecError, match=extension):
+        read_operations(spec)
+
+
+@pytest.fixture
+def fidelity_package(tmp_path: Path) -> Iterator[ModuleType]:
+    """A package generated from a copy of the spec where `roles.get` is refused to personal
+    API keys and may answer no body."""
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    op = spec["paths"]["/api/organizations/{organization_id}/roles/{id}/"]["get"]
+    op["x-personal-api-key-allowed"] = False
+    op["responses"]["200"]["x-sdk-may-be-empty"] = True
+    changed = tmp_path / "fidelity.yaml"
+    changed.write_text(yaml.safe_dump(spec, sort_keys=False))
+    package = tmp_path / "pkg" / "fidelity_sdk"
+    generate(changed, package)
+    yield from _load_package(package, "fidelity_sdk")
+
+
+async def test_the_fidelity_extensions_reach_the_method(fidelity_package: ModuleType) -> None:
+    get = fidelity_package.Roles.get
+    assert get.personal_api_key_allowed is False
+    assert fidelity_package.Roles.create.personal_api_key_allowed is True
+    assert "PersonalApiKeyWarning" in (get.__doc__ or "")
+    import inspect
+
+    assert str(inspect.signature(get).return_annotation) == "models.Role | None"
+    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
+        roles = fidelity_package.Roles(client)
+        with aioresponses() as mocked:
+            url = "http://api.test/api/organizations/o/roles/r/"
+            mocked.get(url, body=b"")
+            mocked.get(url, payload={"id": "r", "name": "Admins"})
+            with pytest.warns(PersonalApiKeyWarning, match="roles_retrieve"):
+                assert await roles.get(organization_id="o", id="r") is None
+            role = await roles.get(organization_id="o", id="r")
+    assert role.name == "Admins"

@@ -175,3 +175,103 @@ def test_request_bodies_of_the_other_operations(spec: dict[str, Any]) -> None:
     assert set(schemas["RoleRequest"]["properties"]) == {"name", "feature_flags_access_level"}
     assert schemas["SessionRecordingAIRequest"]["properties"]["person"] == {}
     assert schemas["PatchedSessionRecordingRequest"]["properties"]["person"] == {}
+
+
+# -- fidelity to the live service (issue 12) ---------------------------------------------------
+
+REFUSING_PERSONAL_API_KEYS = {
+    (1, "DELETE"), (8, "POST"), (12, "GET"), (15, "POST"), (17, "GET"), (18, "PATCH"),
+}  # fmt: skip
+
+
+def _described_op(spec: dict[str, Any], number: int) -> dict[str, Any]:
+    [(_, method, path, _)] = [row for row in DESCRIBED if row[0] == number]
+    op: dict[str, Any] = spec["paths"][path][method.lower()]
+    return op
+
+
+def test_the_actions_the_live_service_refuses_to_personal_api_keys_are_marked(
+    spec: dict[str, Any],
+) -> None:
+    for number, method, _, _ in DESCRIBED:
+        op = _described_op(spec, number)
+        refused = (number, method) in REFUSING_PERSONAL_API_KEYS
+        assert op.get("x-personal-api-key-allowed", True) is (not refused), number
+        if refused:
+            assert "refuses personal API keys" in " ".join(op["description"].split()), number
+
+
+def test_every_operation_records_what_the_live_service_does_and_where(
+    spec: dict[str, Any],
+) -> None:
+    for number, _, _, _ in DESCRIBED:
+        description = " ".join(_described_op(spec, number).get("description", "").split())
+        assert "posthog/" in description or "ee/api/" in description, number
+        assert "Scope" in description or "scope" in description, number
+
+
+def test_the_team_scopes_name_the_live_project_scope(spec: dict[str, Any]) -> None:
+    for number in (13, 16):
+        op = _described_op(spec, number)
+        assert op["x-required-scope"] == "team:read"  # the description's value stays
+        assert "`project:read`" in op["description"]
+
+
+def test_the_recordings_list_declares_the_live_filters(spec: dict[str, Any]) -> None:
+    params = {p["name"]: p for p in _described_op(spec, 2)["parameters"] if "name" in p}
+    json_lists = {"session_ids", "distinct_ids", "properties", "events", "actions",
+                  "console_log_filters", "having_predicates"}  # fmt: skip
+    for name in json_lists:
+        assert params[name]["schema"] == {"type": "string"}, name
+        assert params[name]["x-sdk-json"]["type"] == "array", name
+    assert params["filter_test_accounts"]["schema"] == {"type": "boolean"}
+    assert params["operand"]["schema"]["enum"] == ["AND", "OR"]
+    for name in ("date_from", "date_to", "order", "person_uuid", "distinct_id"):
+        assert params[name]["schema"] == {"type": "string"}, name
+    assert "-3d" in _described_op(spec, 2)["description"]
+
+
+def test_the_changed_answers_have_their_own_schemas(spec: dict[str, Any]) -> None:
+    def schema_of(number: int) -> tuple[str, dict[str, Any]]:
+        response = _described_op(spec, number)["responses"]["200"]
+        ref = response["content"]["application/json"]["schema"]["$ref"]
+        return ref.rsplit("/", 1)[-1], response
+
+    assert schema_of(7)[0] == "AiFiltersResult"
+    assert schema_of(8)[0] == "AiRegexResult"
+    assert schema_of(7)[1]["x-sdk-may-be-empty"] is True  # as described: no body
+    assert schema_of(8)[1]["x-sdk-may-be-empty"] is True
+    assert schema_of(12)[0] == "PaginatedActivityLogList"
+    assert schema_of(14)[0] == "WizardAuthenticationResult"
+    assert schema_of(17)[0] == "DemoDataStatus"
+    schemas = spec["components"]["schemas"]
+    assert "required" not in schemas["PaginatedActivityLogList"]  # a project shape parses
+    assert set(schemas["ActivityLogEntry"]["properties"]) >= {
+        "activity", "scope", "item_id", "detail", "user", "created_at"
+    }  # fmt: skip
+
+
+def test_the_ai_bodies_take_the_live_fields_and_the_described_person(
+    spec: dict[str, Any],
+) -> None:
+    schemas = spec["components"]["schemas"]
+    regex = schemas["SessionRecordingAIRegexRequest"]
+    filters = schemas["SessionRecordingAIFiltersRequest"]
+    assert regex["properties"] == {"person": {}, "regex": {"type": "string"}}
+    assert set(filters["properties"]) == {"person", "messages"}
+    assert "required" not in regex
+    assert "required" not in filters
+    assert schemas["AiChatMessage"]["required"] == ["role", "content"]
+
+
+def test_the_project_patch_body_adds_the_live_fields_to_the_described_ones(
+    spec: dict[str, Any],
+) -> None:
+    body = spec["paths"][O + "/projects/{id}/"]["patch"]["requestBody"]
+    ref = body["content"]["application/json"]["schema"]["$ref"]
+    schema = spec["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+    base, live = schema["allOf"]
+    assert base == {"$ref": "#/components/schemas/PatchedProjectRequest"}
+    assert {"session_recording_retention_period", "base_currency"} <= set(live["properties"])
+    assert not set(live["properties"]) & set(PROJECT_BODY_FIELDS)
+    assert len(live["properties"]) == 27

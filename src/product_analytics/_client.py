@@ -60,6 +60,7 @@ from product_analytics.errors import (
     ExperimentalOperationWarning,
     LowerLevelError,
     MissingScopeError,
+    PersonalApiKeyWarning,
     ProductAnalyticsError,
     RateLimitError,
     ResponseTooLargeError,
@@ -338,6 +339,13 @@ class AsyncClient(ClientResources):
                 operation.operation_id,
                 f"{operation.operation_id} is in development on the service and may change; "
                 "do not depend on it",
+            )
+        if not operation.personal_api_key_allowed:
+            warn_once(
+                PersonalApiKeyWarning,
+                operation.operation_id,
+                f"the live service refuses personal API keys for {operation.operation_id}: "
+                "expect a 403 (PermissionDeniedError) with one",
             )
         return build_request(
             operation,

@@ -11,8 +11,12 @@ from pydantic import BaseModel
 __all__ = ["NOT_GIVEN", "NotGiven", "Operation", "PathParam", "QueryParam", "ResponseKind"]
 
 ResultT = TypeVar("ResultT")
-ResponseKind = Literal["model", "page", "none", "json"]
+ResponseKind = Literal["model", "model_or_none", "page", "none", "json"]
 ParamType = Literal["string", "integer"]
+QueryType = Literal["string", "integer", "boolean", "array"]
+ItemType = Literal["string", "integer", "boolean", "object"]  # "object": JSON lists only
+ArrayStyle = Literal["form", "spaceDelimited", "pipeDelimited"]
+JsonKind = Literal["array", "object", "any"]
 
 
 class NotGiven:
@@ -49,11 +53,25 @@ class PathParam:
 
 @dataclass(frozen=True, slots=True)
 class QueryParam:
-    """A query parameter; `minimum` bounds an integer one."""
+    """A query parameter and how its value is checked and encoded.
+
+    `minimum` bounds an integer. A boolean is sent `true`/`false`. An array (of `items`) is
+    sent as its OpenAPI `style` and `explode` say: `form` exploded repeats the name
+    (`a=1&a=2`), `form` not exploded joins with commas, `spaceDelimited` and `pipeDelimited`
+    join with a space or `|`. `json` marks a string parameter whose value the service
+    JSON-decodes: the method takes that value (a list when `json` is "array", whose items are
+    `items` when given; a dict when "object"; any JSON when "any") and sends it JSON-encoded.
+    `enum` lists the values a string may take.
+    """
 
     name: str
-    type: ParamType
+    type: QueryType
     minimum: int | None = None
+    items: ItemType | None = None
+    style: ArrayStyle | None = None
+    explode: bool = True
+    json: JsonKind | None = None
+    enum: tuple[str, ...] = ()
 
 
 _PLACEHOLDER = re.compile(r"{([^}]+)}")
@@ -64,7 +82,11 @@ class Operation(Generic[ResultT]):
     """One operation of the spec: everything needed to build its request and read its answer.
 
     `ResultT` is what a successful call returns: the response model, `None` for an operation
-    without a body, `Any` for an open JSON body, and the page model of a list.
+    without a body, `Any` for an open JSON body, and the page model of a list. A
+    `model_or_none` operation returns its model, or `None` when the service sends no body.
+
+    `personal_api_key_allowed` is False for an operation the live service refuses to personal
+    API keys (the client warns on its first call).
     """
 
     operation_id: str
@@ -79,6 +101,7 @@ class Operation(Generic[ResultT]):
     response_model: type[ResultT] | None
     required_scope: str | None
     experimental: bool
+    personal_api_key_allowed: bool = True
     # The path split around its placeholders: literal, name, literal, name, ..., literal.
     path_parts: tuple[str, ...] = field(init=False, repr=False, compare=False)
 

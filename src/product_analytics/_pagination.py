@@ -97,7 +97,8 @@ def next_url(
 
 
 class Page(Generic[ItemT]):
-    """One page of a list: `results` and the envelope's `count`, `next`, `previous`.
+    """One page of a list: `results` and the envelope's `count`, `next`, `previous` (and
+    `total_count`, in a page-numbered envelope).
 
     `envelope` is the whole decoded body, keeping fields the description does not list
     (such as `has_next` or `version`).
@@ -126,6 +127,14 @@ class Page(Generic[ItemT]):
     @property
     def count(self) -> int | None:
         return getattr(self.envelope, "count", None)
+
+    @property
+    def total_count(self) -> int | None:
+        """The total of a page-numbered envelope (`projects.activity`), else None."""
+        value = getattr(self.envelope, "total_count", None)
+        if value is None:
+            value = (self.envelope.model_extra or {}).get("total_count")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     @property
     def next(self) -> str | None:

@@ -1,7 +1,9 @@
 """Which API-key scopes grant which operations.
 
 A scope is `<object>:<read|write>`; `<object>:write` grants `<object>:read`, and `*` grants
-every scope.
+every scope. The description's `team` scope object is the live service's `project`
+(posthog/scopes.py; e.g. `add_product_intent` is listed `team:read` and checked
+`project:read`), so `team:X` and `project:X` grant each other.
 """
 
 from __future__ import annotations
@@ -29,9 +31,14 @@ def normalize_scopes(scopes: Iterable[str]) -> frozenset[str]:
     return frozenset(result)
 
 
+_SAME_OBJECT = {"team": "project", "project": "team"}
+
+
 def grants(held: frozenset[str], required: str | None) -> bool:
     """Whether keys holding `held` may call an operation that needs `required`."""
-    if required is None or ALL_SCOPES in held or required in held:
+    if required is None or ALL_SCOPES in held:
         return True
     obj, _, access = required.partition(":")
-    return access == "read" and f"{obj}:write" in held
+    objects = [obj, _SAME_OBJECT[obj]] if obj in _SAME_OBJECT else [obj]
+    accesses = ["read", "write"] if access == "read" else [access]
+    return any(f"{o}:{a}" in held for o in objects for a in accesses)

@@ -20,7 +20,7 @@ from urllib.parse import quote, urlencode, urljoin, urlsplit
 
 import pydantic
 
-from product_analytics._operation import NOT_GIVEN, Operation, PathParam
+from product_analytics._operation import NOT_GIVEN, Operation, PathParam, QueryParam
 from product_analytics.errors import (
     ApiStatusError,
     LowerLevelError,
@@ -212,6 +212,66 @@ def _query_value(name: str, value: object) -> str:
     raise TypeError(f"query parameter {name} must be a str, int, float or bool")
 
 
+_ITEM_CHECKS: dict[str, tuple[str, Any]] = {
+    "string": ("a str", lambda v: isinstance(v, str)),
+    "integer": ("an int", lambda v: type(v) is int),
+    "boolean": ("a bool", lambda v: type(v) is bool),
+}
+_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
+
+
+def _scalar_text(param: QueryParam, kind: str, value: object, what: str) -> str:
+    """`value` of a scalar query type as text, after checking it."""
+    description, fits = _ITEM_CHECKS[kind]
+    if not fits(value):
+        raise TypeError(f"{what} must be {description}, got {type(value).__name__}")
+    if kind == "boolean":
+        return "true" if value else "false"
+    minimum = param.minimum
+    if kind == "integer" and isinstance(value, int) and minimum is not None and value < minimum:
+        raise ValueError(f"{what} must be >= {param.minimum}, got {value}")
+    if kind == "string" and param.enum and value not in param.enum:
+        raise ValueError(f"{what} must be one of {', '.join(param.enum)}, got {value!r}")
+    return str(value)
+
+
+def _json_text(param: QueryParam, value: object) -> str:
+    """`value` of an `x-sdk-json` parameter, checked and JSON-encoded."""
+    name = param.name
+    if param.json == "array":
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"{name} must be a list, got {type(value).__name__}")
+        for index, item in enumerate(value):
+            if param.items == "object" and not isinstance(item, dict):
+                raise TypeError(f"{name}[{index}] must be a dict, got {type(item).__name__}")
+            if param.items in _ITEM_CHECKS:
+                _scalar_text(param, param.items, item, f"{name}[{index}]")
+    elif param.json == "object" and not isinstance(value, dict):
+        raise TypeError(f"{name} must be a dict, got {type(value).__name__}")
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{name} is not JSON: {exc}") from None
+    except RecursionError:
+        raise ValueError(f"{name} is nested too deeply") from None
+
+
+def query_pairs(param: QueryParam, value: object) -> list[tuple[str, str]]:
+    """The query pairs of one parameter's value, checked and encoded as `param` says."""
+    if param.json is not None:
+        return [(param.name, _json_text(param, value))]
+    if param.type != "array":
+        return [(param.name, _scalar_text(param, param.type, value, param.name))]
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        raise TypeError(f"{param.name} must be a list, got {type(value).__name__}")
+    kind = param.items or "string"
+    texts = [_scalar_text(param, kind, item, f"{param.name}[{i}]") for i, item in enumerate(value)]
+    style = param.style or "form"
+    if style == "form" and param.explode:
+        return [(param.name, text) for text in texts]
+    return [(param.name, _DELIMITERS[style].join(texts))] if texts else []
+
+
 def build_query(
     operation: Operation[Any],
     args: Mapping[str, object],
@@ -223,14 +283,7 @@ def build_query(
         value = args.get(param.name)
         if value is None:
             continue
-        if param.type == "integer":
-            if type(value) is not int:
-                raise TypeError(f"{param.name} must be an int, got {type(value).__name__}")
-            if param.minimum is not None and value < param.minimum:
-                raise ValueError(f"{param.name} must be >= {param.minimum}, got {value}")
-        elif not isinstance(value, str):
-            raise TypeError(f"{param.name} must be a str, got {type(value).__name__}")
-        pairs.append((param.name, str(value)))
+        pairs.extend(query_pairs(param, value))
     if extra_query:
         overridden = set(extra_query)
         pairs = [(k, v) for k, v in pairs if k not in overridden]
@@ -414,6 +467,8 @@ def decode_success(
             return json.loads(body)  # type: ignore[no-any-return]
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
             raise _invalid(f"not JSON ({exc})", answer, method, url) from _cause(exc)
+    if kind == "model_or_none" and not body.strip():
+        return None  # type: ignore[return-value]
     model = cast("type[pydantic.BaseModel]", operation.response_model)
     try:
         if kind == "page":

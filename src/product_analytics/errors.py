@@ -41,6 +41,7 @@ __all__ = [
     "MissingScopeError",
     "NotFoundError",
     "PermissionDeniedError",
+    "PersonalApiKeyWarning",
     "ProductAnalyticsError",
     "RateLimitError",
     "ResponseTooLargeError",
@@ -272,6 +273,11 @@ class LowerLevelError(Exception):
 
 class ExperimentalOperationWarning(UserWarning):
     """An operation the service declares in development was called; it may change."""
+
+
+class PersonalApiKeyWarning(UserWarning):
+    """An operation the live service refuses to personal API keys was called: expect its
+    403 (`PermissionDeniedError`) unless the key is another kind of credential."""
 
 
 _BY_STATUS: dict[int, type[ApiStatusError]] = {

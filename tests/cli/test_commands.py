@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import pytest
 
+from product_analytics import PersonalApiKeyWarning
 from product_analytics.testing import FakeServer
 
 
@@ -184,3 +186,17 @@ async def test_bad_arguments_exit_2_with_usage_not_a_traceback(run_cli: Any) -> 
     assert "Traceback" not in result.stderr
     unknown = await run_cli("recordings", "fly")
     assert unknown.code == 2
+
+
+@pytest.mark.usefixtures("fresh_personal_api_key_warnings")
+async def test_a_refused_action_warns_on_one_line(cli_env: FakeServer, run_cli: Any) -> None:
+    """The live service refuses personal API keys for reset_token: the command says so once,
+    on one line, like its errors (the fake server still answers)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("default", PersonalApiKeyWarning)
+        result = await run_cli("projects", "reset-token", "--id", str(cli_env.project_id))
+    assert result.code == 0
+    assert result.stderr == (
+        "product-analytics: warning: the live service refuses personal API keys for "
+        "projects_reset_token_partial_update: expect a 403 (PermissionDeniedError) with one\n"
+    )

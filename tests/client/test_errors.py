@@ -370,7 +370,7 @@ def test_null_is_accepted_for_every_response_field(model: type[Any]) -> None:
         (lambda c: c.session_recordings.get(project_id=PROJECT, id=REC_ID), SessionRecording),
         (lambda c: c.session_recordings.get_sharing(project_id=1, recording_id="r"),
          SharingConfiguration),
-        (lambda c: c.projects.activity(organization_id=ORG, id=1), Project),
+        (lambda c: c.projects.update(organization_id=ORG, id=1), Project),
         (lambda c: c.proxy_records.get(organization_id=ORG, id="p"), ProxyRecord),
         (lambda c: c.roles.get(organization_id=ORG, id="r"), Role),
     ],
@@ -380,6 +380,7 @@ async def test_an_all_null_response_parses_through_the_client(
     call: Any, model: type[Any], client: AsyncClient, mocked: aioresponses
 ) -> None:
     mocked.get(ANY_URL, payload=_all_null(model))
+    mocked.patch(ANY_URL, payload=_all_null(model))
     result = await call(client)
     assert type(result) is model
 
@@ -474,12 +475,12 @@ async def test_live_project_form_parses(client: AsyncClient, mocked: aioresponse
 
 
 async def test_described_project_form_parses(client: AsyncClient, mocked: aioresponses) -> None:
-    mocked.get(
+    mocked.patch(
         ANY_URL,
         payload={"id": 17, "product_intents": "", "default_modifiers": "",
                  "person_on_events_querying_enabled": "true", "primary_dashboard": 3},
     )  # fmt: skip
-    project = await client.projects.activity(organization_id=ORG, id=17)
+    project = await client.projects.update(organization_id=ORG, id=17)
     assert project.person_on_events_querying_enabled == "true"
     assert project.primary_dashboard == 3
 

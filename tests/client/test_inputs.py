@@ -396,10 +396,13 @@ async def test_ai_helpers_person_takes_any_json(
     assert sent_json(mocked) == {"person": person}
 
 
-async def test_ai_helper_requires_person(client: AsyncClient, answer_everything: Any) -> None:
-    with pytest.raises(TypeError, match="person"):
-        await client.session_recordings.ai_filters(project_id=PROJECT)  # type: ignore[call-arg]
-    assert calls(answer_everything) == []
+@pytest.mark.parametrize("name", ["ai_filters", "ai_regex"])
+async def test_ai_helper_person_is_optional(
+    name: str, client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.post(ANY_URL, status=200, body=b"")
+    assert await getattr(client.session_recordings, name)(project_id=PROJECT) is None
+    assert sent_json(mocked) == {}
 
 
 # -- per-call extras ----------------------------------------------------------------------

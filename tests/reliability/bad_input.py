@@ -43,7 +43,7 @@ from product_analytics import (
     MissingScopeError,
 )
 from product_analytics._generated.operations import ALL, SESSION_RECORDINGS_RETRIEVE
-from product_analytics._operation import Operation
+from product_analytics._operation import Operation, QueryParam
 from product_analytics._scopes import grants
 
 from .support import KEY, RawServer, Received, raw_server
@@ -188,8 +188,7 @@ def _params(operation: Operation[Any], method: Callable[..., Any]) -> list[Param
                 valid = st.one_of(st.just(OMIT), st.none(), valid)
             found.append(Param(name, "path", required, valid))
         elif name in query:
-            minimum = query[name].minimum or 0
-            valid = st.one_of(st.just(OMIT), st.none(), st.integers(min_value=minimum))
+            valid = st.one_of(st.just(OMIT), st.none(), _valid_query(query[name]))
             found.append(Param(name, "query", required, valid))
         elif name in OPTIONS:
             found.append(Param(name, "option", required, _option(name)))
@@ -208,6 +207,33 @@ def _params(operation: Operation[Any], method: Callable[..., Any]) -> list[Param
                 valid = st.one_of(st.just(OMIT), st.just(NOT_GIVEN), valid)
             found.append(Param(name, "body", required, valid))
     return found
+
+
+_SCALARS: dict[str, st.SearchStrategy[Any]] = {
+    "string": text_value,
+    "integer": st.integers(),
+    "boolean": st.booleans(),
+}
+
+
+def _valid_query(param: QueryParam) -> st.SearchStrategy[Any]:
+    """Values a query parameter accepts: its scalar type (an integer at least `minimum`, a
+    string of `enum`), a list of its items, or the JSON value of an `x-sdk-json` one."""
+    if param.json == "array":
+        items = _SCALARS[param.items] if param.items in _SCALARS else st.dictionaries(
+            st.text(max_size=5), json_value, max_size=3)  # fmt: skip
+        return st.lists(items, max_size=3)
+    if param.json == "object":
+        return st.dictionaries(st.text(max_size=5), json_value, max_size=3)
+    if param.json == "any":
+        return json_value
+    if param.type == "array":
+        return st.lists(_SCALARS[param.items or "string"], max_size=3)
+    if param.enum:
+        return st.sampled_from(param.enum)
+    if param.type == "integer":
+        return st.integers(min_value=param.minimum or 0)
+    return _SCALARS[param.type]
 
 
 def _option(name: str) -> st.SearchStrategy[Any]:
@@ -415,15 +441,35 @@ def _query_text(value: Any) -> str:
     return str(value)
 
 
+def _expected_pairs(param: QueryParam, value: Any) -> list[tuple[str, str]]:
+    """The query pairs `value` of `param` should arrive as (JSON values canonical)."""
+    if param.json is not None:
+        return [(param.name, json.dumps(value, sort_keys=True))]
+    if param.type != "array":
+        return [(param.name, _query_text(value))]
+    texts = [_query_text(item) for item in value]
+    if (param.style or "form") == "form" and param.explode:
+        return [(param.name, text) for text in texts]
+    separator = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}[param.style or "form"]
+    return [(param.name, separator.join(texts))] if texts else []
+
+
 def _check_query(operation: Operation[Any], request: Received, kwargs: Mapping[str, Any]) -> None:
     extra = kwargs.get("extra_query") or {}
+    params = {q.name: q for q in operation.query_params if q.name not in extra}
     expected: list[tuple[str, str]] = [
-        (q.name, str(kwargs[q.name]))
-        for q in operation.query_params
-        if kwargs.get(q.name) is not None and q.name not in extra
+        pair
+        for name, q in params.items()
+        if kwargs.get(name) is not None
+        for pair in _expected_pairs(q, kwargs[name])
     ]
     expected += [(name, _query_text(value)) for name, value in extra.items() if value is not None]
-    got = parse_qsl(request.query_string, keep_blank_values=True, errors="strict")
+    got = [
+        (name, json.dumps(json.loads(value), sort_keys=True))
+        if name in params and params[name].json is not None
+        else (name, value)
+        for name, value in parse_qsl(request.query_string, keep_blank_values=True, errors="strict")
+    ]
     assert sorted(got) == sorted(expected), f"query {request.query_string!r}, wanted {expected}"
 
 

@@ -200,10 +200,10 @@ async def test_ai_helpers_answer_200_with_an_empty_body(api: Api, helper: str) -
     assert (answer.status, answer.text) == (200, "")
 
 
-async def test_ai_helpers_require_person(api: Api) -> None:
-    answer = await api.post(api.env("session_recordings/ai/filters/"), {})
-    assert answer.status == 400
-    assert (answer.body["code"], answer.body["attr"]) == ("required", "person")
+@pytest.mark.parametrize("helper", ["filters", "regex"])
+async def test_ai_helpers_take_person_optionally(api: Api, helper: str) -> None:
+    answer = await api.post(api.env(f"session_recordings/ai/{helper}/"), {})
+    assert (answer.status, answer.text) == (200, "")
 
 
 async def test_property_definitions_answer_200_with_an_empty_body(api: Api) -> None:

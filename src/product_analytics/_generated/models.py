@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 bc917c7eb7f0214464f10fb2d733b8f00cbed9a6eb1857f1851d47b86be0c345),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 da0e0337df17f2e12d705b2578cbf9326e661c68509432d1c49853a1a915a30a),
 # by codegen 2.0.0 and datamodel-code-generator 0.89.0. Regenerate with `make generate`.
 
 from __future__ import annotations
@@ -7,7 +7,167 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ActivityLogChange(BaseModel):
+    """
+    One changed field (`ChangeSerializer`); `before` and `after` are any JSON.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    type: str | None = None
+    action: str | None = None
+    field: str | None = None
+    before: Any | None = None
+    after: Any | None = None
+
+
+class ActivityLogDetail(BaseModel):
+    """
+    What changed (`DetailSerializer`).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    id: str | None = None
+    changes: list[ActivityLogChange] | None = None
+    merge: Any | None = None
+    trigger: Any | None = None
+    name: str | None = None
+    short_id: str | None = None
+    type: str | None = None
+
+
+class ActivityLogEntry(BaseModel):
+    """
+    One entry of an activity log (posthog/models/activity_logging/serializers.py,
+    `ActivityLogSerializer`, component name `ActivityLogEntry`).
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    id: str | None = None
+    user: ActivityLogUser | None = None
+    activity: str | None = None
+    scope: str | None = None
+    item_id: str | int | None = None
+    detail: ActivityLogDetail | None = None
+    created_at: datetime | None = None
+
+
+class ActivityLogUser(BaseModel):
+    """
+    Who did it (`UserMinimalSerializer`: `first_name`, `email`); the system is
+    `{"first_name": "System", "email": null, "is_system": true}`.
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    first_name: str | None = None
+    email: str | None = None
+    is_system: bool | None = None
+
+
+class AiChatMessage(BaseModel):
+    """
+    One message of an `ai_filters` conversation (`ChatMessage` in
+    posthog/session_recordings/session_recording_api.py): `role` is `user` or
+    `assistant` (the service refuses others with a 400), `content` the text.
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    role: str
+    content: str
+
+
+class AiFiltersData(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    question: str | None = None
+    date_from: str | None = None
+    date_to: str | None = None
+    filter_group: dict[str, Any] | None = None
+
+
+class AiFiltersResult(BaseModel):
+    """
+    Answer of `ai_filters` (posthog/session_recordings/ai_data/ai_filter_schema.py,
+    `AI_FILTER_SCHEMA`): `result` is `question` (the model asks back, in
+    `data.question`) or `filter` (`data` holds `date_from`, `date_to` and
+    `filter_group`). Other fields are kept.
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    result: str | None = None
+    data: AiFiltersData | None = None
+
+
+class AiRegexData(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    output: str | None = None
+
+
+class AiRegexResult(BaseModel):
+    """
+    Answer of `ai_regex` (posthog/session_recordings/ai_data/ai_regex_schema.py,
+    `AiRegexSchema`): `result` is `success` or `error`; `data.output` is the pattern, or
+    the reason it could not be made. Other fields are kept.
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    result: str | None = None
+    data: AiRegexData | None = None
+
+
+class DemoDataStatus(BaseModel):
+    """
+    Answer of `is_generating_demo_data`: live `{"is_generating_demo_data": bool}`; as
+    described, the project (its fields kept as extra fields).
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    is_generating_demo_data: bool | None = None
+
+
+class PaginatedActivityLogList(BaseModel):
+    """
+    Answer of `projects.activity`. Live (posthog/models/activity_logging/activity_page.py,
+    `activity_page_response`): `{"results": [...], "next", "previous", "total_count"}`,
+    page-numbered (`next`/`previous` carry `page` and `limit`). As described, the project
+    shape: then there are no results and the project's fields are kept as extra fields.
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    results: list[ActivityLogEntry] = Field([], validate_default=True)
+    next: str | None = None
+    previous: str | None = None
+    total_count: int | None = None
 
 
 class PaginatedProxyRecordList(BaseModel):
@@ -123,6 +283,69 @@ class PatchedProjectProductIntentRequest(PatchedProjectRequest):
     product_type: str | None = None
     intent_context: str | None = None
     metadata: dict[str, Any] | None = None
+
+
+class PatchedProjectUpdateRequest(PatchedProjectRequest):
+    """
+    Body of the project PATCH: the project body fields the description lists, plus the
+    live serializer's other writable fields. Live (posthog/api/project.py,
+    `ProjectBackwardCompatSerializer`, whose fields mirror posthog/api/team.py
+    `TeamSerializer`: `name`, `access_control` and `TEAM_CONFIG_FIELDS`, less its
+    `read_only_fields`), transcribed with the types of the serializer fields and of the
+    Team model (posthog/models/team/team.py). Every field is optional; the service
+    checks values and permissions (e.g. `session_recording_retention_period` is one of
+    `30d`, `90d`, `1y`, `5y` within the plan's entitlement, else 400 or 403;
+    `base_currency` is an ISO 4217 code such as `USD`; several fields are for admins
+    only, 403). The description's `chat_incoming_webhook` is not a field of the current
+    serializer (an unknown field is ignored by the service).
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    session_recording_url_trigger_config: list[dict[str, Any]] | None = None
+    session_recording_url_blocklist_config: list[dict[str, Any]] | None = None
+    session_recording_event_trigger_config: list[str] | None = None
+    session_recording_trigger_match_type_config: str | None = None
+    """
+    `all` or `any`.
+    """
+    session_recording_trigger_groups: Any | None = None
+    session_recording_retention_period: str | None = None
+    """
+    How long new recordings are kept: `30d`, `90d`, `1y` or `5y`.
+    """
+    receive_org_level_activity_logs: bool | None = None
+    business_model: str | None = None
+    """
+    `b2b` or `b2c`.
+    """
+    conversations_enabled: bool | None = None
+    conversations_settings: dict[str, Any] | None = None
+    logs_settings: dict[str, Any] | None = None
+    proactive_tasks_enabled: bool | None = None
+    revenue_analytics_config: dict[str, Any] | None = None
+    marketing_analytics_config: dict[str, Any] | None = None
+    customer_analytics_config: dict[str, Any] | None = None
+    workflows_config: dict[str, Any] | None = None
+    base_currency: str | None = None
+    """
+    ISO 4217 currency code, e.g. `USD`.
+    """
+    capture_dead_clicks: bool | None = None
+    cookieless_server_hash_mode: int | None = None
+    """
+    0 disabled, 1 stateless, 2 stateful.
+    """
+    human_friendly_comparison_periods: bool | None = None
+    feature_flag_confirmation_enabled: bool | None = None
+    feature_flag_confirmation_message: str | None = None
+    default_evaluation_contexts_enabled: bool | None = None
+    require_evaluation_contexts: bool | None = None
+    default_data_theme: int | None = None
+    onboarding_tasks: Any | None = None
+    web_analytics_pre_aggregated_tables_enabled: bool | None = None
 
 
 class PatchedProxyRecordRequest(BaseModel):
@@ -343,15 +566,48 @@ class SessionRecording(BaseModel):
     activity_score: float | None = None
 
 
-class SessionRecordingAIRequest(BaseModel):
+class SessionRecordingAIFiltersRequest(BaseModel):
     """
-    Body of the AI helper operations; `person` is any JSON.
+    Body of `ai_filters`: the description's `person` (any JSON, optional) and the live
+    service's `messages` (posthog/session_recordings/session_recording_api.py,
+    `AiFilterRequest.messages: list[ChatMessage]`), the conversation so far.
+
     """
 
     model_config = ConfigDict(
         extra="allow",
     )
-    person: Any
+    person: Any | None = None
+    messages: list[AiChatMessage] | None = None
+
+
+class SessionRecordingAIRegexRequest(BaseModel):
+    """
+    Body of `ai_regex`: the description's `person` (any JSON, optional) and the live
+    service's `regex` (posthog/session_recordings/session_recording_api.py,
+    `ai_regex` reads `request.data["regex"]`), the pattern wanted, in words.
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    person: Any | None = None
+    regex: str | None = None
+
+
+class SessionRecordingAIRequest(BaseModel):
+    """
+    The body field the description gives the AI helper operations: `person`, any JSON.
+    The live service does not read it (see `SessionRecordingAIFiltersRequest` and
+    `SessionRecordingAIRegexRequest`); it stays accepted, optional.
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    person: Any | None = None
 
 
 class SharingConfiguration(BaseModel):
@@ -380,3 +636,16 @@ class User(BaseModel):
     is_email_verified: bool | None = None
     hedgehog_config: dict[str, Any] | None = None
     role_at_organization: str | None = None
+
+
+class WizardAuthenticationResult(BaseModel):
+    """
+    Answer of `authenticate_wizard`: live `{"success": true}`; as described, the project
+    (its fields kept as extra fields).
+
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    success: bool | None = None

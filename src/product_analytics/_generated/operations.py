@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 bc917c7eb7f0214464f10fb2d733b8f00cbed9a6eb1857f1851d47b86be0c345),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 da0e0337df17f2e12d705b2578cbf9326e661c68509432d1c49853a1a915a30a),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -27,6 +27,7 @@ SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
+    personal_api_key_allowed=False,
 )
 
 SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Operation(
@@ -37,6 +38,20 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
     query_params=(
         QueryParam("limit", "integer", minimum=1),
         QueryParam("offset", "integer", minimum=0),
+        QueryParam("date_from", "string"),
+        QueryParam("date_to", "string"),
+        QueryParam("session_ids", "string", items="string", json="array"),
+        QueryParam("order", "string"),
+        QueryParam("person_uuid", "string"),
+        QueryParam("distinct_id", "string"),
+        QueryParam("distinct_ids", "string", items="string", json="array"),
+        QueryParam("filter_test_accounts", "boolean"),
+        QueryParam("operand", "string", enum=("AND", "OR")),
+        QueryParam("properties", "string", items="object", json="array"),
+        QueryParam("events", "string", items="object", json="array"),
+        QueryParam("actions", "string", items="object", json="array"),
+        QueryParam("console_log_filters", "string", items="object", json="array"),
+        QueryParam("having_predicates", "string", items="object", json="array"),
     ),
     body_model=None,
     none_means_omitted=frozenset({}),
@@ -44,6 +59,7 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
     response_model=models.PaginatedSessionRecordingList,
     required_scope="session_recording:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
@@ -61,6 +77,7 @@ SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
     response_model=models.SessionRecording,
     required_scope="session_recording:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operation(
@@ -78,6 +95,7 @@ SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operatio
     response_model=models.SessionRecording,
     required_scope="session_recording:write",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
@@ -95,6 +113,7 @@ SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="session_recording:write",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation(
@@ -112,34 +131,37 @@ SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Op
     response_model=models.SharingConfiguration,
     required_scope="sharing_configuration:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
-SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[None] = Operation(
+SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] = Operation(
     operation_id="session_recordings_ai_filters_create",
     method="POST",
     path="/api/environments/{project_id}/session_recordings/ai/filters/",
     path_params=(PathParam("project_id", "string", accepts_integer=True),),
     query_params=(),
-    body_model=models.SessionRecordingAIRequest,
+    body_model=models.SessionRecordingAIFiltersRequest,
     none_means_omitted=frozenset({}),
-    response_kind="none",
-    response_model=None,
+    response_kind="model_or_none",
+    response_model=models.AiFiltersResult,
     required_scope=None,
     experimental=True,
+    personal_api_key_allowed=True,
 )
 
-SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[None] = Operation(
+SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Operation(
     operation_id="session_recordings_ai_regex_create",
     method="POST",
     path="/api/environments/{project_id}/session_recordings/ai/regex/",
     path_params=(PathParam("project_id", "string", accepts_integer=True),),
     query_params=(),
-    body_model=models.SessionRecordingAIRequest,
+    body_model=models.SessionRecordingAIRegexRequest,
     none_means_omitted=frozenset({}),
-    response_kind="none",
-    response_model=None,
+    response_kind="model_or_none",
+    response_model=models.AiRegexResult,
     required_scope=None,
     experimental=True,
+    personal_api_key_allowed=False,
 )
 
 SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
@@ -154,6 +176,7 @@ SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -165,12 +188,13 @@ PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
         PathParam("id", "integer"),
     ),
     query_params=(),
-    body_model=models.PatchedProjectRequest,
+    body_model=models.PatchedProjectUpdateRequest,
     none_means_omitted=frozenset({}),
     response_kind="model",
     response_model=models.Project,
     required_scope="project:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 PROJECTS_DESTROY: Operation[None] = Operation(
@@ -188,9 +212,10 @@ PROJECTS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="project:write",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
-PROJECTS_ACTIVITY_RETRIEVE: Operation[models.Project] = Operation(
+PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operation(
     operation_id="projects_activity_retrieve",
     method="GET",
     path="/api/organizations/{organization_id}/projects/{id}/activity/",
@@ -198,13 +223,17 @@ PROJECTS_ACTIVITY_RETRIEVE: Operation[models.Project] = Operation(
         PathParam("organization_id", "string"),
         PathParam("id", "integer"),
     ),
-    query_params=(),
+    query_params=(
+        QueryParam("page", "integer", minimum=1),
+        QueryParam("limit", "integer", minimum=1),
+    ),
     body_model=None,
     none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.Project,
+    response_kind="page",
+    response_model=models.PaginatedActivityLogList,
     required_scope=None,
     experimental=False,
+    personal_api_key_allowed=False,
 )
 
 PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -222,9 +251,10 @@ PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operatio
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
-PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.Project] = Operation(
+PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult] = Operation(
     operation_id="projects_authenticate_wizard_create",
     method="POST",
     path="/api/organizations/{organization_id}/projects/{id}/authenticate_wizard/",
@@ -236,9 +266,10 @@ PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.Project] = Operation(
     body_model=models.ProjectAuthenticateWizardRequest,
     none_means_omitted=frozenset({}),
     response_kind="model",
-    response_model=models.Project,
+    response_model=models.WizardAuthenticationResult,
     required_scope=None,
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
@@ -256,6 +287,7 @@ PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    personal_api_key_allowed=False,
 )
 
 PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -273,9 +305,10 @@ PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] =
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
-PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.Project] = Operation(
+PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Operation(
     operation_id="projects_is_generating_demo_data_retrieve",
     method="GET",
     path="/api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/",
@@ -287,9 +320,10 @@ PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.Project] = Operation
     body_model=None,
     none_means_omitted=frozenset({}),
     response_kind="model",
-    response_model=models.Project,
+    response_model=models.DemoDataStatus,
     required_scope=None,
     experimental=False,
+    personal_api_key_allowed=False,
 )
 
 PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -307,6 +341,7 @@ PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    personal_api_key_allowed=False,
 )
 
 PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
@@ -324,6 +359,7 @@ PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
     response_model=models.PaginatedProxyRecordList,
     required_scope="organization:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
@@ -338,6 +374,7 @@ PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
@@ -355,6 +392,7 @@ PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
@@ -372,6 +410,7 @@ PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 PROXY_RECORDS_DESTROY: Operation[None] = Operation(
@@ -389,6 +428,7 @@ PROXY_RECORDS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="organization:write",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
@@ -406,6 +446,7 @@ ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
     response_model=models.PaginatedRoleList,
     required_scope="organization:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 ROLES_CREATE: Operation[models.Role] = Operation(
@@ -420,6 +461,7 @@ ROLES_CREATE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:write",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 ROLES_RETRIEVE: Operation[models.Role] = Operation(
@@ -437,6 +479,7 @@ ROLES_RETRIEVE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:read",
     experimental=False,
+    personal_api_key_allowed=True,
 )
 
 ALL: tuple[Operation[Any], ...] = (

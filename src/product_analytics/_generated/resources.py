@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 bc917c7eb7f0214464f10fb2d733b8f00cbed9a6eb1857f1851d47b86be0c345),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 da0e0337df17f2e12d705b2578cbf9326e661c68509432d1c49853a1a915a30a),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client, one method per operation of the spec."""
 
@@ -35,9 +35,21 @@ class SessionRecordingPlaylists(Resource):
     ) -> None:
         """Remove a recording from a recording playlist.
 
+        Live service (posthog/session_recordings/session_recording_playlist_api.py,
+        `SessionRecordingPlaylistViewSet.modify_recordings`, POST and DELETE on
+        `recordings/{session_recording_id}`): `scope_object = "session_recording_playlist"`,
+        `scope_object_read_actions = ["list", "retrieve", "recordings"]`, and the action has
+        no `required_scopes`, so the service refuses personal API keys for it. It answers
+        `200 {"success": true}` instead of 204.
+
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
@@ -74,12 +86,45 @@ class SessionRecordings(Resource):
         project_id: str | int | None = None,
         limit: int | None = None,
         offset: int | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        session_ids: builtins.list[str] | None = None,
+        order: str | None = None,
+        person_uuid: str | None = None,
+        distinct_id: str | None = None,
+        distinct_ids: builtins.list[str] | None = None,
+        filter_test_accounts: bool | None = None,
+        operand: Literal["AND", "OR"] | None = None,
+        properties: builtins.list[dict[str, Any]] | None = None,
+        events: builtins.list[dict[str, Any]] | None = None,
+        actions: builtins.list[dict[str, Any]] | None = None,
+        console_log_filters: builtins.list[dict[str, Any]] | None = None,
+        having_predicates: builtins.list[dict[str, Any]] | None = None,
         timeout: float | None = None,
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> Pager[models.SessionRecording]:
         """List the session recordings of a project.
+
+        The description lists only `limit` and `offset`. The live service
+        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.list`)
+        reads every query parameter into a `RecordingsQuery` (posthog/session_recordings/utils.py
+        `filter_from_params_to_query`: each value is `json.loads`-ed when it parses as JSON,
+        else kept as text), so lists and objects travel JSON-encoded and booleans as
+        `true`/`false`. `RecordingsQuery` (frontend/src/queries/schema/schema-general.ts)
+        defaults `date_from` to `-3d`: without `date_from` the live service hides recordings
+        older than three days. Pass `date_from` (e.g. `-30d` or an ISO date) to see older
+        ones. The filters: `date_from`, `date_to` (relative like `-7d` or ISO 8601),
+        `session_ids` (a list of recording ids), `order` (a field such as `start_time`,
+        `duration`, `console_error_count`, `activity_score`; descending), `person_uuid`,
+        `distinct_ids` (a list; the current `RecordingsQuery` field), `distinct_id` (one id;
+        read by the older `SessionRecordingsFilter`, posthog/models/filters/mixins/sessions.py
+        `DistinctIdMixin`), `filter_test_accounts` (boolean), `operand` (`AND` or `OR`, how
+        `properties`/`events`/`actions` combine), and the filter lists `properties`,
+        `events`, `actions`, `console_log_filters`, `having_predicates`. Scope: live
+        `scope_object = "session_recording"`, `list` is a read action:
+        `session_recording:read`, as described.
 
         ``GET /api/environments/{project_id}/session_recordings/``
 
@@ -90,6 +135,31 @@ class SessionRecordings(Resource):
                 client's ``project_id``.
             limit: Number of results to return per page. Left out when None.
             offset: The initial index from which to return the results. Left out when None.
+            date_from: Start of the window, relative (`-3d`, the service's default) or ISO
+                8601. Left out when None.
+            date_to: End of the window, relative (`-1d`) or ISO 8601; open when left out.
+                Left out when None.
+            session_ids: Only these recordings (JSON-encoded list of ids). Left out when
+                None.
+            order: Field to order by, descending (`start_time` by default). Left out when
+                None.
+            person_uuid: Only recordings of this person. Left out when None.
+            distinct_id: Only recordings of this distinct id (the older filter's name). Left
+                out when None.
+            distinct_ids: Only recordings of these distinct ids (JSON-encoded list). Left
+                out when None.
+            filter_test_accounts: Leave out the project's test accounts. Left out when None.
+            operand: How the filters combine (`AND` by default). Left out when None.
+            properties: Property filters (JSON-encoded list of filter objects). Left out
+                when None.
+            events: Event filters (JSON-encoded list of event-filter objects). Left out when
+                None.
+            actions: Action filters (JSON-encoded list of action-filter objects). Left out
+                when None.
+            console_log_filters: Console-log filters (JSON-encoded list of filter objects).
+                Left out when None.
+            having_predicates: Duration and snapshot-source filters (JSON-encoded list).
+                Left out when None.
             timeout: Seconds for one attempt of this call, redirects included (default: the
                 client's).
             deadline: Seconds for the whole call: attempts, retries and throttle waits
@@ -100,7 +170,24 @@ class SessionRecordings(Resource):
         return self._client._paginate(
             ops.SESSION_RECORDINGS_LIST,
             path={"project_id": project_id},
-            query={"limit": limit, "offset": offset},
+            query={
+                "limit": limit,
+                "offset": offset,
+                "date_from": date_from,
+                "date_to": date_to,
+                "session_ids": session_ids,
+                "order": order,
+                "person_uuid": person_uuid,
+                "distinct_id": distinct_id,
+                "distinct_ids": distinct_ids,
+                "filter_test_accounts": filter_test_accounts,
+                "operand": operand,
+                "properties": properties,
+                "events": events,
+                "actions": actions,
+                "console_log_filters": console_log_filters,
+                "having_predicates": having_predicates,
+            },
             body=None,
             options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
@@ -117,6 +204,10 @@ class SessionRecordings(Resource):
         extra_query: Mapping[str, object] | None = None,
     ) -> models.SessionRecording:
         """Retrieve one session recording.
+
+        Scope: live `SessionRecordingViewSet` (posthog/session_recordings/session_recording_api.py,
+        `scope_object = "session_recording"`), `retrieve` is a read action:
+        `session_recording:read`, as described.
 
         ``GET /api/environments/{project_id}/session_recordings/{id}/``
 
@@ -237,7 +328,11 @@ class SessionRecordings(Resource):
         """Update a session recording.
 
         The live service answers `200 {"success": true}` instead of the recording; the
-        response schema's fields are all optional, so both forms parse.
+        response schema's fields are all optional, so both forms parse. Live
+        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.update`
+        with `SessionRecordingUpdateSerializer`): the body fields are `viewed`, `analyzed`
+        (one of them true, else 400) and `player_metadata`; `person` is not read. Scope:
+        `partial_update` is a write action: `session_recording:write`, as described.
 
         ``PATCH /api/environments/{project_id}/session_recordings/{id}/``
 
@@ -285,6 +380,10 @@ class SessionRecordings(Resource):
     ) -> None:
         """Delete a session recording.
 
+        Scope: live `destroy` is a write action of `SessionRecordingViewSet`
+        (posthog/session_recordings/session_recording_api.py): `session_recording:write`, as
+        described; it answers 204.
+
         ``DELETE /api/environments/{project_id}/session_recordings/{id}/``
 
         Required scope: ``session_recording:write``.
@@ -321,6 +420,11 @@ class SessionRecordings(Resource):
     ) -> models.SharingConfiguration:
         """Read the sharing configuration of one recording.
 
+        Scope: live `SharingConfigurationViewSet` (posthog/api/sharing.py,
+        `scope_object = "sharing_configuration"`), the GET is its `list` action:
+        `sharing_configuration:read`, as described. Newer versions add fields to the answer
+        (kept as extra fields).
+
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``
 
         Required scope: ``sharing_configuration:read``.
@@ -349,16 +453,28 @@ class SessionRecordings(Resource):
         self,
         *,
         project_id: str | int | None = None,
-        person: Any,
+        person: Any | NotGiven = NOT_GIVEN,
+        messages: builtins.list[dict[str, Any]] | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> None:
+    ) -> models.AiFiltersResult | None:
         """Generate recording filters with AI.
 
         In development and subject to change; do not depend on it.
+
+        The description gives the body field `person` and no answer body. The live service
+        (posthog/session_recordings/session_recording_api.py, `AiFilterRequest`) reads
+        `messages`, a list of `{"role": "user" | "assistant", "content": str}`, and answers
+        `{"result": ..., "data": ...}` in the structured-output schema of
+        posthog/session_recordings/ai_data/ai_filter_schema.py (`result` is `question` or
+        `filter`; `data` holds `question`, `date_from`, `date_to` and `filter_group`). Both
+        are accepted: `person` stays an optional field, and an empty answer body returns
+        None. Scope: the description lists none, and the current source no longer holds the
+        action itself, so its live scope (and whether it refuses personal API keys, as its
+        sibling `ai_regex` does) is not confirmed: the SDK checks no scope and does not warn.
 
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``
 
@@ -370,7 +486,8 @@ class SessionRecordings(Resource):
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
-            person: Body field ``person``.
+            person: Body field ``person``. Left out unless given.
+            messages: Body field ``messages``. Left out unless given.
             timeout: Seconds for one attempt of this call, redirects included (default: the
                 client's).
             deadline: Seconds for the whole call: attempts, retries and throttle waits
@@ -383,7 +500,7 @@ class SessionRecordings(Resource):
             ops.SESSION_RECORDINGS_AI_FILTERS_CREATE,
             path={"project_id": project_id},
             query={},
-            body={"person": person},
+            body={"person": person, "messages": messages},
             options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
@@ -392,20 +509,38 @@ class SessionRecordings(Resource):
         self,
         *,
         project_id: str | int | None = None,
-        person: Any,
+        person: Any | NotGiven = NOT_GIVEN,
+        regex: str | NotGiven = NOT_GIVEN,
         timeout: float | None = None,
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> None:
+    ) -> models.AiRegexResult | None:
         """Generate a regex pattern with AI.
 
         In development and subject to change; do not depend on it.
 
+        The description gives the body field `person` and no answer body. The live service
+        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.ai_regex`,
+        POST `ai/regex`) reads `regex` (400 "Missing required field: regex" without it) and
+        answers the structured output of `AiRegexSchema`
+        (posthog/session_recordings/ai_data/ai_regex_schema.py):
+        `{"result": "success" | "error", "data": {"output": str}}`. Scope: the viewset's
+        `scope_object = "session_recording"` has `scope_object_read_actions = ["list",
+        "retrieve", "snapshots"]`; `ai_regex` is in neither action list and has no
+        `required_scopes`, so the live service refuses personal API keys for it. Both forms
+        are accepted: `person` stays an optional field,
+        and an empty answer body returns None.
+
         ``POST /api/environments/{project_id}/session_recordings/ai/regex/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
 
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
@@ -413,7 +548,8 @@ class SessionRecordings(Resource):
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
-            person: Body field ``person``.
+            person: Body field ``person``. Left out unless given.
+            regex: Body field ``regex``. Left out unless given.
             timeout: Seconds for one attempt of this call, redirects included (default: the
                 client's).
             deadline: Seconds for the whole call: attempts, retries and throttle waits
@@ -426,7 +562,7 @@ class SessionRecordings(Resource):
             ops.SESSION_RECORDINGS_AI_REGEX_CREATE,
             path={"project_id": project_id},
             query={},
-            body={"person": person},
+            body={"person": person, "regex": regex},
             options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
 
@@ -446,7 +582,12 @@ class Sessions(Resource):
     ) -> Any:
         """Read session property definitions.
 
-        The description gives no body; whatever JSON the service sends is returned.
+        The description gives no body; whatever JSON the service sends is returned. Live
+        (posthog/api/session.py, `SessionViewSet.property_definitions`): answers
+        `{"count": n, "results": [...]}`; `scope_object = "query"` with
+        `scope_object_read_actions = ["property_definitions", "values"]`, so a personal API
+        key needs `query:read` (older versions listed no read actions and refused personal
+        API keys). The description lists no scope, so the SDK checks none.
 
         ``GET /api/environments/{project_id}/sessions/property_definitions/``
 
@@ -521,6 +662,33 @@ class Projects(Resource):
         surveys_opt_in: bool | NotGiven = NOT_GIVEN,
         heatmaps_opt_in: bool | NotGiven = NOT_GIVEN,
         flags_persistence_default: bool | NotGiven = NOT_GIVEN,
+        session_recording_url_trigger_config: list[dict[str, Any]] | NotGiven | None = NOT_GIVEN,
+        session_recording_url_blocklist_config: list[dict[str, Any]] | NotGiven | None = NOT_GIVEN,
+        session_recording_event_trigger_config: list[str] | NotGiven | None = NOT_GIVEN,
+        session_recording_trigger_match_type_config: str | NotGiven | None = NOT_GIVEN,
+        session_recording_trigger_groups: Any | NotGiven = NOT_GIVEN,
+        session_recording_retention_period: str | NotGiven = NOT_GIVEN,
+        receive_org_level_activity_logs: bool | NotGiven | None = NOT_GIVEN,
+        business_model: str | NotGiven | None = NOT_GIVEN,
+        conversations_enabled: bool | NotGiven | None = NOT_GIVEN,
+        conversations_settings: dict[str, Any] | NotGiven | None = NOT_GIVEN,
+        logs_settings: dict[str, Any] | NotGiven | None = NOT_GIVEN,
+        proactive_tasks_enabled: bool | NotGiven | None = NOT_GIVEN,
+        revenue_analytics_config: dict[str, Any] | NotGiven = NOT_GIVEN,
+        marketing_analytics_config: dict[str, Any] | NotGiven = NOT_GIVEN,
+        customer_analytics_config: dict[str, Any] | NotGiven = NOT_GIVEN,
+        workflows_config: dict[str, Any] | NotGiven = NOT_GIVEN,
+        base_currency: str | NotGiven = NOT_GIVEN,
+        capture_dead_clicks: bool | NotGiven | None = NOT_GIVEN,
+        cookieless_server_hash_mode: int | NotGiven | None = NOT_GIVEN,
+        human_friendly_comparison_periods: bool | NotGiven | None = NOT_GIVEN,
+        feature_flag_confirmation_enabled: bool | NotGiven | None = NOT_GIVEN,
+        feature_flag_confirmation_message: str | NotGiven | None = NOT_GIVEN,
+        default_evaluation_contexts_enabled: bool | NotGiven | None = NOT_GIVEN,
+        require_evaluation_contexts: bool | NotGiven | None = NOT_GIVEN,
+        default_data_theme: int | NotGiven | None = NOT_GIVEN,
+        onboarding_tasks: Any | NotGiven = NOT_GIVEN,
+        web_analytics_pre_aggregated_tables_enabled: bool | NotGiven | None = NOT_GIVEN,
         timeout: float | None = None,
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -528,6 +696,17 @@ class Projects(Resource):
         extra_body: Mapping[str, object] | None = None,
     ) -> models.Project:
         """Partially update the project.
+
+        Takes every project body field the description lists, plus the live serializer's
+        other writable fields (see `PatchedProjectUpdateRequest`). Scope: the description
+        lists `project:read`. Live (posthog/api/project.py, `ProjectViewSet`,
+        `scope_object = "project"`): `partial_update` is a write action, so a personal API
+        key needs `project:write`; `dangerously_get_required_scopes` lowers it to
+        `project:read` only for session (browser) authentication and member-safe fields
+        (an older revision did so for any key when every field was a team config field).
+        The SDK checks the description's `project:read` (which `project:write`, `team:read`
+        and `team:write` also grant); the service's 403 reaches the caller as
+        `PermissionDeniedError`.
 
         ``PATCH /api/organizations/{organization_id}/projects/{id}/``
 
@@ -599,6 +778,53 @@ class Projects(Resource):
             heatmaps_opt_in: Body field ``heatmaps_opt_in``. Left out unless given.
             flags_persistence_default: Body field ``flags_persistence_default``. Left out
                 unless given.
+            session_recording_url_trigger_config: Body field
+                ``session_recording_url_trigger_config``. Left out unless given.
+            session_recording_url_blocklist_config: Body field
+                ``session_recording_url_blocklist_config``. Left out unless given.
+            session_recording_event_trigger_config: Body field
+                ``session_recording_event_trigger_config``. Left out unless given.
+            session_recording_trigger_match_type_config: `all` or `any`. Left out unless
+                given.
+            session_recording_trigger_groups: Body field
+                ``session_recording_trigger_groups``. Left out unless given.
+            session_recording_retention_period: How long new recordings are kept: `30d`,
+                `90d`, `1y` or `5y`. Left out unless given.
+            receive_org_level_activity_logs: Body field ``receive_org_level_activity_logs``.
+                Left out unless given.
+            business_model: `b2b` or `b2c`. Left out unless given.
+            conversations_enabled: Body field ``conversations_enabled``. Left out unless
+                given.
+            conversations_settings: Body field ``conversations_settings``. Left out unless
+                given.
+            logs_settings: Body field ``logs_settings``. Left out unless given.
+            proactive_tasks_enabled: Body field ``proactive_tasks_enabled``. Left out unless
+                given.
+            revenue_analytics_config: Body field ``revenue_analytics_config``. Left out
+                unless given.
+            marketing_analytics_config: Body field ``marketing_analytics_config``. Left out
+                unless given.
+            customer_analytics_config: Body field ``customer_analytics_config``. Left out
+                unless given.
+            workflows_config: Body field ``workflows_config``. Left out unless given.
+            base_currency: ISO 4217 currency code, e.g. `USD`. Left out unless given.
+            capture_dead_clicks: Body field ``capture_dead_clicks``. Left out unless given.
+            cookieless_server_hash_mode: 0 disabled, 1 stateless, 2 stateful. Left out
+                unless given.
+            human_friendly_comparison_periods: Body field
+                ``human_friendly_comparison_periods``. Left out unless given.
+            feature_flag_confirmation_enabled: Body field
+                ``feature_flag_confirmation_enabled``. Left out unless given.
+            feature_flag_confirmation_message: Body field
+                ``feature_flag_confirmation_message``. Left out unless given.
+            default_evaluation_contexts_enabled: Body field
+                ``default_evaluation_contexts_enabled``. Left out unless given.
+            require_evaluation_contexts: Body field ``require_evaluation_contexts``. Left
+                out unless given.
+            default_data_theme: Body field ``default_data_theme``. Left out unless given.
+            onboarding_tasks: Body field ``onboarding_tasks``. Left out unless given.
+            web_analytics_pre_aggregated_tables_enabled: Body field
+                ``web_analytics_pre_aggregated_tables_enabled``. Left out unless given.
             timeout: Seconds for one attempt of this call, redirects included (default: the
                 client's).
             deadline: Seconds for the whole call: attempts, retries and throttle waits
@@ -653,6 +879,33 @@ class Projects(Resource):
                 "surveys_opt_in": surveys_opt_in,
                 "heatmaps_opt_in": heatmaps_opt_in,
                 "flags_persistence_default": flags_persistence_default,
+                "session_recording_url_trigger_config": session_recording_url_trigger_config,
+                "session_recording_url_blocklist_config": session_recording_url_blocklist_config,
+                "session_recording_event_trigger_config": session_recording_event_trigger_config,
+                "session_recording_trigger_match_type_config": session_recording_trigger_match_type_config,
+                "session_recording_trigger_groups": session_recording_trigger_groups,
+                "session_recording_retention_period": session_recording_retention_period,
+                "receive_org_level_activity_logs": receive_org_level_activity_logs,
+                "business_model": business_model,
+                "conversations_enabled": conversations_enabled,
+                "conversations_settings": conversations_settings,
+                "logs_settings": logs_settings,
+                "proactive_tasks_enabled": proactive_tasks_enabled,
+                "revenue_analytics_config": revenue_analytics_config,
+                "marketing_analytics_config": marketing_analytics_config,
+                "customer_analytics_config": customer_analytics_config,
+                "workflows_config": workflows_config,
+                "base_currency": base_currency,
+                "capture_dead_clicks": capture_dead_clicks,
+                "cookieless_server_hash_mode": cookieless_server_hash_mode,
+                "human_friendly_comparison_periods": human_friendly_comparison_periods,
+                "feature_flag_confirmation_enabled": feature_flag_confirmation_enabled,
+                "feature_flag_confirmation_message": feature_flag_confirmation_message,
+                "default_evaluation_contexts_enabled": default_evaluation_contexts_enabled,
+                "require_evaluation_contexts": require_evaluation_contexts,
+                "default_data_theme": default_data_theme,
+                "onboarding_tasks": onboarding_tasks,
+                "web_analytics_pre_aggregated_tables_enabled": web_analytics_pre_aggregated_tables_enabled,
             },
             options=RequestOptions(timeout, extra_headers, extra_query, extra_body, deadline),
         )
@@ -669,6 +922,9 @@ class Projects(Resource):
         extra_query: Mapping[str, object] | None = None,
     ) -> None:
         """Delete the project.
+
+        Scope: live `destroy` is a write action of `ProjectViewSet` (posthog/api/project.py,
+        `scope_object = "project"`): `project:write`, as described.
 
         ``DELETE /api/organizations/{organization_id}/projects/{id}/``
 
@@ -694,26 +950,47 @@ class Projects(Resource):
         )
 
     @endpoint(ops.PROJECTS_ACTIVITY_RETRIEVE)
-    async def activity(
+    def activity(
         self,
         *,
         organization_id: str | None = None,
         id: int,
+        page: int | None = None,
+        limit: int | None = None,
         timeout: float | None = None,
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
-    ) -> models.Project:
+    ) -> Pager[models.ActivityLogEntry]:
         """Retrieve activity.
+
+        The description says this answers the project shape. The live service
+        (posthog/api/project.py, `ProjectViewSet.activity`; the envelope is built by
+        posthog/models/activity_logging/activity_page.py `activity_page_response`, the
+        entries by posthog/models/activity_logging/serializers.py `ActivityLogSerializer`,
+        component name `ActivityLogEntry`) answers a page-numbered envelope
+        `{"results": [...], "next", "previous", "total_count"}` of the project's activity log
+        (scope `Team`), newest first, `limit` entries a page (default 10) at `page` (default
+        1); `next`/`previous` are absolute URLs carrying `page` and `limit`. Both parse: a
+        project-shaped answer is a page with no results whose fields are kept in the
+        envelope. `activity` is in neither action list of `ProjectViewSet` and has no
+        `required_scopes`, so the live service refuses personal API keys for it.
 
         ``GET /api/organizations/{organization_id}/projects/{id}/activity/``
 
         Required scope: none listed.
 
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
+
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
                 ``organization_id``.
             id: A unique integer value identifying this project.
+            page: Page number, from 1 (the live service's default). Left out when None.
+            limit: Entries per page (the live service's default is 10). Left out when None.
             timeout: Seconds for one attempt of this call, redirects included (default: the
                 client's).
             deadline: Seconds for the whole call: attempts, retries and throttle waits
@@ -721,10 +998,10 @@ class Projects(Resource):
             extra_headers: Headers added to the request.
             extra_query: Query parameters added to the request (lists repeat the name).
         """
-        return await self._client._request(
+        return self._client._paginate(
             ops.PROJECTS_ACTIVITY_RETRIEVE,
             path={"organization_id": organization_id, "id": id},
-            query={},
+            query={"page": page, "limit": limit},
             body=None,
             options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
@@ -787,9 +1064,19 @@ class Projects(Resource):
     ) -> models.Project:
         """Add product intent.
 
+        Scope: the description lists `team:read`; the live service checks `project:read`
+        (posthog/api/project.py, `ProjectViewSet.add_product_intent`,
+        `required_scopes=["project:read"]`; an older revision listed `["team:read"]`). The
+        SDK accepts a key holding either (or the `:write` of either). Live, the body is
+        read by `ProductIntentSerializer` (`product_type` required, `intent_context`,
+        `metadata`), project body fields are ignored, and the answer is
+        `201` with the environment (TeamSerializer) shape.
+
         ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``
 
         Required scope: ``team:read``.
+        The live service names it ``project:read``: a key holding
+        either passes the client-side check.
 
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
@@ -974,8 +1261,16 @@ class Projects(Resource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> models.Project:
+    ) -> models.WizardAuthenticationResult:
         """Authenticate wizard.
+
+        The description says this answers the project shape. The live service (an earlier
+        revision of posthog/api/project.py, `ProjectViewSet.authenticate_wizard`;
+        the current revision no longer has the action) reads `hash` (400 without it or
+        when it has expired) and answers `200 {"success": true}`. Both parse into
+        `WizardAuthenticationResult`, which keeps every other field. Scope: the action has
+        `required_scopes=["team:read"]` (named `project:read` by the current service); the
+        description lists none, so the SDK checks none.
 
         ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``
 
@@ -1163,11 +1458,19 @@ class Projects(Resource):
         """Change organization.
 
         The target organization goes in the body field `organization_id`, which shares its
-        name with the path parameter: SDK callers pass it through `extra_body`.
+        name with the path parameter: SDK callers pass it through `extra_body`. Live
+        (posthog/api/project.py, `ProjectViewSet.change_organization`): the caller must be an
+        admin of both organizations; the action is in neither action list of the viewset
+        and has no `required_scopes`, so the live service refuses personal API keys for it.
 
         ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
 
         The body field ``organization_id`` is not an argument of this method (its name is taken or
         is not a Python name): send it through ``extra_body={"organization_id": ...}``.
@@ -1354,9 +1657,18 @@ class Projects(Resource):
     ) -> models.Project:
         """Complete product onboarding.
 
+        Scope: the description lists `team:read`; the live service checks `project:read`
+        (posthog/api/project.py, `ProjectViewSet.complete_product_onboarding`,
+        `required_scopes=["project:read"]`; an older revision listed `["team:read"]`). The
+        SDK accepts a key holding either (or the `:write` of either). Live, `product_type`
+        is required (`{"error": "product_type is required"}`, 400) and must be a known
+        product key; the answer is the environment (TeamSerializer) shape.
+
         ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``
 
         Required scope: ``team:read``.
+        The live service names it ``project:read``: a key holding
+        either passes the client-side check.
 
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
@@ -1498,12 +1810,25 @@ class Projects(Resource):
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
-    ) -> models.Project:
+    ) -> models.DemoDataStatus:
         """Tell whether demo data is being generated.
+
+        The description says this answers the project shape. The live service
+        (posthog/api/project.py, `ProjectViewSet.is_generating_demo_data`) answers
+        `{"is_generating_demo_data": bool}`. Both parse into `DemoDataStatus`, which keeps
+        every other field. The action's `permission_classes=[IsAuthenticated]` does not
+        remove `APIScopePermission` (the viewset adds it to every action), and the action
+        is in neither action list and has no `required_scopes`, so the live service refuses
+        personal API keys for it.
 
         ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
 
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
@@ -1579,9 +1904,19 @@ class Projects(Resource):
     ) -> models.Project:
         """Reset token.
 
+        Live (posthog/api/project.py, `ProjectViewSet.reset_token`): project admins only
+        (`TeamMemberStrictManagementPermission`); the action is in neither action list and
+        has no `required_scopes`, so the live service refuses personal API keys for it. It
+        answers the project with its new `api_token`.
+
         ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``
 
         Required scope: none listed.
+
+        The live service refuses personal API keys for this operation (it answers 403,
+        "This action does not support personal API key access");
+        ``personal_api_key_allowed`` is False and the first call emits
+        ``PersonalApiKeyWarning``.
 
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
@@ -1725,6 +2060,11 @@ class ProxyRecords(Resource):
     ) -> Pager[models.ProxyRecord]:
         """List the proxy records of an organization.
 
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
+        `scope_object = "organization"`): `list` is a read action: `organization:read`, as
+        described.
+        It answers every record at once, `{"results": [...], "max_proxy_records": n}`.
+
         ``GET /api/organizations/{organization_id}/proxy_records/``
 
         Required scope: ``organization:read``.
@@ -1763,7 +2103,9 @@ class ProxyRecords(Resource):
     ) -> models.ProxyRecord:
         """Create a proxy record.
 
-        The live service answers 200 instead of 201.
+        The live service answers 200 instead of 201. Scope: live
+        (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`):
+        `create` is a write action: `organization:write`, as described.
 
         ``POST /api/organizations/{organization_id}/proxy_records/``
 
@@ -1801,6 +2143,10 @@ class ProxyRecords(Resource):
         extra_query: Mapping[str, object] | None = None,
     ) -> models.ProxyRecord:
         """Retrieve one proxy record.
+
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
+        `scope_object = "organization"`): `retrieve` is a read action: `organization:read`,
+        as described.
 
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
 
@@ -1840,6 +2186,10 @@ class ProxyRecords(Resource):
     ) -> models.ProxyRecord:
         """Update a proxy record.
 
+        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
+        `scope_object = "organization"`): `partial_update` is a write action:
+        `organization:write`, as described.
+
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:write``.
@@ -1878,7 +2228,9 @@ class ProxyRecords(Resource):
     ) -> None:
         """Delete a proxy record.
 
-        The live service answers `200 {"success": true}` instead of 204.
+        The live service answers `200 {"success": true}` instead of 204. Scope: live
+        (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`):
+        `destroy` is a write action: `organization:write`, as described.
 
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
 
@@ -1921,6 +2273,9 @@ class Roles(Resource):
     ) -> Pager[models.Role]:
         """List the roles of an organization.
 
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
+        `list` is a read action: `organization:read`, as described.
+
         ``GET /api/organizations/{organization_id}/roles/``
 
         Required scope: ``organization:read``.
@@ -1960,6 +2315,11 @@ class Roles(Resource):
     ) -> models.Role:
         """Create a role.
 
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
+        `create` is a write action: `organization:write`, as described.
+        The current `RoleSerializer` no longer has `feature_flags_access_level` (a field it
+        does not know is ignored).
+
         ``POST /api/organizations/{organization_id}/roles/``
 
         Required scope: ``organization:write``.
@@ -1998,6 +2358,9 @@ class Roles(Resource):
         extra_query: Mapping[str, object] | None = None,
     ) -> models.Role:
         """Retrieve one role.
+
+        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
+        `retrieve` is a read action: `organization:read`, as described.
 
         ``GET /api/organizations/{organization_id}/roles/{id}/``
 

@@ -8,9 +8,10 @@ import contextlib
 import json
 import signal
 import sys
+import warnings
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from product_analytics._client import AsyncClient
 from product_analytics._pagination import Pager
@@ -177,11 +178,25 @@ async def _run(args: argparse.Namespace) -> int:
     return await _run_api_command(args)
 
 
+def _one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """Show a warning (e.g. `PersonalApiKeyWarning`) as one line on stderr, like errors."""
+    sys.stderr.write(f"product-analytics: warning: {message}\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code."""
     args = build_parser().parse_args(argv)
     try:
-        return asyncio.run(_run(args))
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line_warning
+            return asyncio.run(_run(args))
     except (KeyboardInterrupt, asyncio.CancelledError) as stop:
         out = getattr(args, "out", None)
         if args.command == "fake_server":

@@ -42,12 +42,15 @@ def grants(scopes: frozenset[str], required: str | None) -> bool:
     """Whether `scopes` allow an operation needing `required`.
 
     `None` (no listed scope) is always allowed, `*` allows everything, and `X:write`
-    allows `X:read`.
+    allows `X:read`. The description's `team` scopes are the live service's `project` ones
+    (`add_product_intent` is listed `team:read`, checked `project:read`): either passes.
     """
     if required is None or "*" in scopes or required in scopes:
         return True
     obj, _, action = required.partition(":")
-    return action == "read" and f"{obj}:write" in scopes
+    objects = {obj, "project"} if obj == "team" else {obj, "team"} if obj == "project" else {obj}
+    actions = {"read", "write"} if action == "read" else {action}
+    return any(f"{o}:{a}" in scopes for o in objects for a in actions)
 
 
 def require_scope(key: ApiKey, required: str | None) -> None:

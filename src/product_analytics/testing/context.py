@@ -20,12 +20,21 @@ ListStyle = Literal["described", "live"]
 class Options:
     """How the fake answers where the description and the live service differ.
 
-    `list_style="live"`: the recordings list answers `{"results", "has_next", "version": 4}`
-    and the proxy-record list `{"results", "max_proxy_records": 2}` (every record, no paging).
+    `list_style="live"`: the recordings list answers `{"results", "has_next", "version": 4}`,
+    the proxy-record list `{"results", "max_proxy_records": 2}` (every record, no paging)
+    and the project activity `{"results", "next", "previous", "total_count"}` (activity-log
+    entries, page-numbered by `page` and `limit`) instead of the project.
     `live_quirks=True`: a proxy-record create answers 200; a proxy-record delete, a playlist
-    removal and a recording PATCH answer `200 {"success": true}`; the service's extra
+    removal and a recording PATCH answer `200 {"success": true}`; `add_product_intent`
+    answers 201; `authenticate_wizard` answers `{"success": true}` and
+    `is_generating_demo_data` `{"is_generating_demo_data": false}` instead of the project;
+    the AI helpers answer `{"result", "data"}` instead of no body; the service's extra
     requirements apply (`product_type` for the product-intent actions, `hash` for
-    `authenticate_wizard`, `viewed` or `analyzed` true for the recording PATCH).
+    `authenticate_wizard`, `regex` for `ai_regex`, `messages` for `ai_filters`, `viewed` or
+    `analyzed` true for the recording PATCH).
+
+    Either way there is no date window: the recordings list answers every recording,
+    whatever `date_from` and `date_to` say.
     """
 
     list_style: ListStyle = "described"

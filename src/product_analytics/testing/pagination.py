@@ -9,7 +9,7 @@ own origin that keep the request's other query parameters.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any
@@ -17,7 +17,14 @@ from urllib.parse import urlencode
 
 from product_analytics.testing.errors import validation_error
 
-__all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "PageRequest", "described_envelope", "page_request"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "MAX_LIMIT",
+    "PageRequest",
+    "described_envelope",
+    "page_numbered_envelope",
+    "page_request",
+]
 
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 1000
@@ -84,4 +91,30 @@ def described_envelope(page: PageRequest, items: Collection[Any]) -> dict[str, A
         "next": page.link(page.offset + page.limit) if page.has_next(count) else None,
         "previous": previous,
         "results": page.take(items),
+    }
+
+
+ACTIVITY_LIMIT = 10  # the live activity endpoints' default page size
+
+
+def page_numbered_envelope(
+    query: Mapping[str, str], origin: str, raw_path: str, items: Sequence[Any]
+) -> dict[str, Any]:
+    """`{"results", "next", "previous", "total_count"}` for `page` (from 1) of `limit` items
+    (default 10), as the live activity endpoints answer (posthog/models/activity_logging/
+    activity_page.py). `next` and `previous` are absolute and carry `page` and `limit`."""
+    limit = min(_integer(query, "limit", ACTIVITY_LIMIT, 1), MAX_LIMIT)
+    page = _integer(query, "page", 1, 1)
+    start = min((page - 1) * limit, len(items))
+    others = [(k, v) for k, v in query.items() if k not in ("page", "limit")]
+    base = origin + raw_path.split("?", 1)[0]
+
+    def link(number: int) -> str:
+        return f"{base}?{urlencode([*others, ('page', str(number)), ('limit', str(limit))])}"
+
+    return {
+        "results": list(items[start : start + limit]),
+        "next": link(page + 1) if start + limit < len(items) else None,
+        "previous": link(page - 1) if page > 1 else None,
+        "total_count": len(items),
     }

@@ -4,12 +4,14 @@ reads the clock: timestamps are fixed relative to `SEED_EPOCH`.
 Seeded: one user; two organizations (the first holds two projects and the playlist, the
 second one project, as a target for `change_organization`); `recordings` recordings in the
 first project, newest first, and three in its second project; a playlist holding every third
-of the first ten recordings; two roles and one proxy record in the first organization.
+of the first ten recordings; two roles and one proxy record in the first organization; a
+`created` activity-log entry for each project.
 """
 
 from __future__ import annotations
 
 import random
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -131,6 +133,29 @@ def _project(ids: IdSource, project_id: int, organization_id: str, name: str) ->
     }
 
 
+def _created_entry(project: Json, user: Json) -> Json:
+    """The activity-log entry of a project's creation, as the live service logs it (scope
+    `Team`, no changes). Its id is derived from the project's: no random draw, so seeding it
+    leaves every other seeded value as it was."""
+    return {
+        "id": str(uuid.uuid5(uuid.NAMESPACE_URL, f"activity/{project['id']}/created")),
+        "user": {"first_name": user["first_name"], "email": user["email"]},
+        "activity": "created",
+        "scope": "Team",
+        "item_id": str(project["id"]),
+        "detail": {
+            "id": None,
+            "changes": None,
+            "merge": None,
+            "trigger": None,
+            "name": project["name"],
+            "short_id": None,
+            "type": None,
+        },
+        "created_at": project["created_at"],
+    }
+
+
 def _persons(ids: IdSource, rng: random.Random, count: int) -> list[Json]:
     persons = []
     for index in range(count):
@@ -234,6 +259,7 @@ def seed_store(seed: int, recordings: int) -> Seeded:
         [*project_ids, first_id + 2], [main.id, main.id, other.id], names, strict=True
     ):
         store.projects[project_id] = _project(ids, project_id, organization_id, name)
+        store.activity[project_id] = [_created_entry(store.projects[project_id], user)]
 
     seeded = _recordings(ids, rng, recordings, user["email"])
     environment = _environment(seeded)

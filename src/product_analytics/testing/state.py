@@ -89,6 +89,8 @@ class Store:
     projects: dict[int, Json] = field(default_factory=dict)
     environments: dict[int, Environment] = field(default_factory=dict)
     keys: dict[str, ApiKey] = field(default_factory=dict)
+    # Activity-log entries of each project, newest first (the live `activity` answer).
+    activity: dict[int, list[Json]] = field(default_factory=dict)
 
     def organization(self, organization_id: str) -> Organization:
         """The organization with this id, or a 404."""
@@ -116,3 +118,4 @@ class Store:
         """Remove the project and its environment."""
         del self.projects[project_id]
         self.environments.pop(project_id, None)
+        self.activity.pop(project_id, None)

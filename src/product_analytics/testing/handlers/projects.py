@@ -1,36 +1,75 @@
 """Operations 10 to 18: a project of an organization, and its actions.
 
 Every operation that takes a body applies the project body fields it carries (the names of
-the spec's `PatchedProjectRequest`) before doing its own effect, and answers the project.
+the spec's `PatchedProjectRequest`; for the PATCH also the live serializer's fields of
+`PatchedProjectUpdateRequest`) before doing its own effect, and answers the project (the
+live shapes are options, see `context.Options`). A change is logged in the project's
+activity log, as the live service logs it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any
 
-from product_analytics.models import PatchedProjectRequest
+from product_analytics.models import PatchedProjectRequest, PatchedProjectUpdateRequest
 from product_analytics.testing.context import Context, Handler, Reply
 from product_analytics.testing.errors import validation_error
+from product_analytics.testing.pagination import page_numbered_envelope
 from product_analytics.testing.state import Json
 from product_analytics.testing.timestamps import now_iso
 
-__all__ = ["HANDLERS", "PROJECT_FIELDS"]
+__all__ = ["HANDLERS", "PROJECT_FIELDS", "UPDATE_FIELDS"]
 
 PROJECT_FIELDS = frozenset(PatchedProjectRequest.model_fields)
+UPDATE_FIELDS = frozenset(PatchedProjectUpdateRequest.model_fields)
 
 
 def _project(ctx: Context) -> Json:
     return ctx.store.project(ctx.params["organization_id"], ctx.params["id"])
 
 
-def _apply_fields(ctx: Context) -> Json:
-    """The addressed project, with the project body fields of the request applied."""
+def _apply_fields(ctx: Context, fields: Set[str] = PROJECT_FIELDS) -> Json:
+    """The addressed project, with the body fields of the request among `fields` applied;
+    an `updated` entry lists the values that changed in the project's activity log."""
     project = _project(ctx)
-    changes = {name: value for name, value in ctx.body.items() if name in PROJECT_FIELDS}
+    changes = {name: value for name, value in ctx.body.items() if name in fields}
     if changes:
+        _log_changes(ctx, project, changes)
         project.update(changes)
         project["updated_at"] = now_iso()
     return project
+
+
+def _log_changes(ctx: Context, project: Json, changes: dict[str, Any]) -> None:
+    """An `updated` activity-log entry for the fields whose value changes (scope `Team`,
+    as posthog/api/project.py logs a passthrough-team change)."""
+    changed = [
+        {"type": "Team", "action": "changed", "field": name, "before": project.get(name),
+         "after": value}
+        for name, value in changes.items()
+        if project.get(name) != value
+    ]  # fmt: skip
+    if not changed:
+        return
+    entry = {
+        "id": ctx.store.ids.uuid4(),
+        "user": {"first_name": ctx.user["first_name"], "email": ctx.user["email"]},
+        "activity": "updated",
+        "scope": "Team",
+        "item_id": str(project["id"]),
+        "detail": {
+            "id": None,
+            "changes": changed,
+            "merge": None,
+            "trigger": None,
+            "name": project["name"],
+            "short_id": None,
+            "type": None,
+        },
+        "created_at": now_iso(),
+    }
+    ctx.store.activity.setdefault(project["id"], []).insert(0, entry)
 
 
 def _require(ctx: Context, name: str) -> None:
@@ -61,7 +100,8 @@ def _intent(project: Json, product_type: str, ctx: Context) -> dict[str, Any]:
 
 
 def update_project(ctx: Context) -> Reply:
-    return Reply.json(_apply_fields(ctx))
+    """The project body fields and the live serializer's other writable fields."""
+    return Reply.json(_apply_fields(ctx, UPDATE_FIELDS))
 
 
 def delete_project(ctx: Context) -> Reply:
@@ -71,9 +111,22 @@ def delete_project(ctx: Context) -> Reply:
     return Reply.empty(204)
 
 
-def read_project(ctx: Context) -> Reply:
-    """The project shape (activity, is_generating_demo_data)."""
-    return Reply.json(_project(ctx))
+def activity(ctx: Context) -> Reply:
+    """The project, as described; with `list_style="live"`, a page of its activity log,
+    newest first (`page` from 1, `limit` default 10)."""
+    project = _project(ctx)
+    if ctx.options.list_style != "live":
+        return Reply.json(project)
+    entries = ctx.store.activity.get(project["id"], [])
+    return Reply.json(page_numbered_envelope(ctx.query, ctx.origin, ctx.raw_path, entries))
+
+
+def is_generating_demo_data(ctx: Context) -> Reply:
+    """The project, as described; `{"is_generating_demo_data": false}` under `live_quirks`."""
+    project = _project(ctx)
+    if ctx.options.live_quirks:
+        return Reply.json({"is_generating_demo_data": False})
+    return Reply.json(project)
 
 
 def add_product_intent(ctx: Context) -> Reply:
@@ -82,7 +135,7 @@ def add_product_intent(ctx: Context) -> Reply:
     project = _apply_fields(ctx)
     if isinstance(ctx.body.get("product_type"), str):
         _intent(project, ctx.body["product_type"], ctx)
-    return Reply.json(project)
+    return Reply.json(project, status=201 if ctx.options.live_quirks else 200)
 
 
 def complete_product_onboarding(ctx: Context) -> Reply:
@@ -102,8 +155,12 @@ def complete_product_onboarding(ctx: Context) -> Reply:
 
 
 def authenticate_wizard(ctx: Context) -> Reply:
+    """The project, as described; `{"success": true}` under `live_quirks`."""
     _require(ctx, "hash")
-    return Reply.json(_apply_fields(ctx))
+    project = _apply_fields(ctx)
+    if ctx.options.live_quirks:
+        return Reply.json({"success": True})
+    return Reply.json(project)
 
 
 def change_organization(ctx: Context) -> Reply:
@@ -131,11 +188,11 @@ def reset_token(ctx: Context) -> Reply:
 HANDLERS: dict[str, Handler] = {
     "projects_partial_update": update_project,
     "projects_destroy": delete_project,
-    "projects_activity_retrieve": read_project,
+    "projects_activity_retrieve": activity,
     "projects_add_product_intent_partial_update": add_product_intent,
     "projects_authenticate_wizard_create": authenticate_wizard,
     "projects_change_organization_create": change_organization,
     "projects_complete_product_onboarding_partial_update": complete_product_onboarding,
-    "projects_is_generating_demo_data_retrieve": read_project,
+    "projects_is_generating_demo_data_retrieve": is_generating_demo_data,
     "projects_reset_token_partial_update": reset_token,
 }

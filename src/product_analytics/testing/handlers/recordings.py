@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from product_analytics.testing.context import Context, Handler, Reply
 from product_analytics.testing.errors import not_found, validation_error
 from product_analytics.testing.pagination import described_envelope, page_request
+from product_analytics.testing.recording_filters import filter_recordings
 from product_analytics.testing.timestamps import now_iso
 
 __all__ = ["HANDLERS"]
@@ -22,9 +25,11 @@ def remove_from_playlist(ctx: Context) -> Reply:
 
 
 def list_recordings(ctx: Context) -> Reply:
+    """Every recording, narrowed by the service's filters (no date window, see
+    `recording_filters`), one page of `limit` at `offset`."""
     env = ctx.store.environment(ctx.params["project_id"])
     page = page_request(ctx.query, ctx.origin, ctx.raw_path)
-    recordings = env.recordings.values()
+    recordings = filter_recordings(ctx.query, list(env.recordings.values()))
     if ctx.options.list_style == "live":
         return Reply.json(
             {
@@ -90,9 +95,58 @@ def get_sharing(ctx: Context) -> Reply:
 
 
 def empty_answer(ctx: Context) -> Reply:
-    """200 with an empty body once the environment is known (AI helpers, property definitions)."""
+    """200 with an empty body once the environment is known (property definitions)."""
     ctx.store.environment(ctx.params["project_id"])
     return Reply.empty(200)
+
+
+def ai_regex(ctx: Context) -> Reply:
+    """As described, 200 with no body. Under `live_quirks`, as the live service: `regex` is
+    required, and the answer is `{"result": "success", "data": {"output": <pattern>}}` (a
+    pattern matching the words given; `error` for blank text)."""
+    ctx.store.environment(ctx.params["project_id"])
+    if not ctx.options.live_quirks:
+        return Reply.empty(200)
+    if "regex" not in ctx.body:
+        raise validation_error("Missing required field: regex", None)
+    words = str(ctx.body["regex"] or "").split()
+    if not words:
+        return Reply.json({"result": "error", "data": {"output": "Describe the pattern."}})
+    return Reply.json(
+        {"result": "success", "data": {"output": ".*".join(re.escape(w) for w in words)}}
+    )
+
+
+def ai_filters(ctx: Context) -> Reply:
+    """As described, 200 with no body. Under `live_quirks`, as the live service: `messages`
+    (a list of `{"role": "user" | "assistant", "content": str}`) is required; a conversation
+    whose last user message is blank gets a question back, any other a filter of the last
+    seven days."""
+    ctx.store.environment(ctx.params["project_id"])
+    if not ctx.options.live_quirks:
+        return Reply.empty(200)
+    messages = ctx.body.get("messages")
+    if not isinstance(messages, list) or not all(
+        isinstance(m, dict)
+        and m.get("role") in ("user", "assistant")
+        and isinstance(m.get("content"), str)
+        for m in messages
+    ):
+        raise validation_error("Invalid request data", "messages")
+    said = [m["content"] for m in messages if m["role"] == "user"]
+    if not said or not said[-1].strip():
+        return Reply.json({"result": "question", "data": {"question": "What are you after?"}})
+    return Reply.json(
+        {
+            "result": "filter",
+            "data": {
+                "question": "",
+                "date_from": "-7d",
+                "date_to": "",
+                "filter_group": {"type": "AND", "values": [{"type": "AND", "values": []}]},
+            },
+        }
+    )
 
 
 HANDLERS: dict[str, Handler] = {
@@ -102,7 +156,7 @@ HANDLERS: dict[str, Handler] = {
     "session_recordings_partial_update": update_recording,
     "session_recordings_destroy": delete_recording,
     "session_recordings_sharing_retrieve": get_sharing,
-    "session_recordings_ai_filters_create": empty_answer,
-    "session_recordings_ai_regex_create": empty_answer,
+    "session_recordings_ai_filters_create": ai_filters,
+    "session_recordings_ai_regex_create": ai_regex,
     "sessions_property_definitions_retrieve": empty_answer,
 }

@@ -1,0 +1,91 @@
+"""The recordings list's filters, read from the query as the live service reads them.
+
+The live service (posthog/session_recordings/utils.py `filter_from_params_to_query`)
+JSON-decodes every query value that parses as JSON and validates the result as a
+`RecordingsQuery`. The fake does the same for the filters it knows: `session_ids`,
+`distinct_ids` (JSON lists of strings), `distinct_id`, `person_uuid` and `order` narrow or
+sort the list; `filter_test_accounts` (a boolean), `operand` (`AND` or `OR`) and the JSON
+lists `properties`, `events`, `actions`, `console_log_filters` and `having_predicates` are
+checked and otherwise ignored. `date_from` and `date_to` are accepted and not applied: the
+fake has no date window.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from product_analytics.testing.errors import validation_error
+from product_analytics.testing.state import Json
+
+__all__ = ["filter_recordings"]
+
+# RecordingOrder (frontend/src/queries/schema/schema-general.ts); `duration` is the
+# recording's `recording_duration`.
+_ORDERS = {
+    "duration": "recording_duration",
+    "recording_duration": "recording_duration",
+    "inactive_seconds": "inactive_seconds",
+    "active_seconds": "active_seconds",
+    "start_time": "start_time",
+    "console_error_count": "console_error_count",
+    "click_count": "click_count",
+    "keypress_count": "keypress_count",
+    "mouse_activity_count": "mouse_activity_count",
+    "activity_score": "activity_score",
+}
+_IGNORED_LISTS = ("properties", "events", "actions", "console_log_filters", "having_predicates")
+
+
+def _decoded(query: Mapping[str, str], name: str) -> Any:
+    raw = query[name]
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def _string_list(query: Mapping[str, str], name: str) -> list[str] | None:
+    if name not in query:
+        return None
+    value = _decoded(query, name)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise validation_error(f"{name} must be a JSON list of strings.", name)
+    return value
+
+
+def _check(query: Mapping[str, str]) -> None:
+    if "filter_test_accounts" in query and not isinstance(
+        _decoded(query, "filter_test_accounts"), bool
+    ):
+        raise validation_error("Input should be a valid boolean.", "filter_test_accounts")
+    if "operand" in query and query["operand"] not in ("AND", "OR"):
+        raise validation_error("Input should be 'AND' or 'OR'.", "operand")
+    for name in _IGNORED_LISTS:
+        if name in query and not isinstance(_decoded(query, name), list):
+            raise validation_error(f"{name} must be a JSON list.", name)
+    if "order" in query and query["order"] not in _ORDERS:
+        raise validation_error(f"Unknown order {query['order']!r}.", "order")
+
+
+def filter_recordings(query: Mapping[str, str], recordings: list[Json]) -> list[Json]:
+    """`recordings` (newest first) narrowed and ordered as the query's filters say; a 400
+    for a filter value the live service would refuse."""
+    _check(query)
+    found = recordings
+    session_ids = _string_list(query, "session_ids")
+    if session_ids is not None:
+        wanted = set(session_ids)
+        found = [r for r in found if r["id"] in wanted]
+    distinct_ids = _string_list(query, "distinct_ids")
+    if "distinct_id" in query:
+        distinct_ids = [*(distinct_ids or []), query["distinct_id"]]
+    if distinct_ids is not None:
+        found = [r for r in found if r["distinct_id"] in distinct_ids]
+    if "person_uuid" in query:
+        found = [r for r in found if (r.get("person") or {}).get("uuid") == query["person_uuid"]]
+    if "order" in query:
+        key = _ORDERS[query["order"]]
+        found = sorted(found, key=lambda r: (r.get(key) is not None, r.get(key)), reverse=True)
+    return found
