@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 import yaml
 
-from codegen.spec import Operation, read_operations
+from codegen.spec import Operation, read_operations, read_throttle_classes
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -89,7 +89,12 @@ def generate(spec: Path, out: Path) -> list[Path]:
     document: dict[str, Any] = yaml.safe_load(spec.read_text(encoding="utf-8"))
     resources = read_operations(document)
     env = _environment()
-    context = {"header": _header(spec), "resources": resources, "client_defaults": CLIENT_DEFAULTS}
+    context = {
+        "header": _header(spec),
+        "resources": resources,
+        "client_defaults": CLIENT_DEFAULTS,
+        "throttle_rates": read_throttle_classes(document),
+    }
     written = []
     init = out / "__init__.py"
     init.write_text(

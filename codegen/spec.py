@@ -77,6 +77,7 @@ class Operation:
     response_model: str | None
     item_model: str | None
     bulk: Bulk | None = None
+    throttle_class: str | None = None
 
 
 @dataclass(frozen=True)
@@ -253,6 +254,32 @@ def _body(
     return _ref_name(schema["$ref"]), fields, skipped
 
 
+_WINDOWS = {"per_second": 1.0, "per_minute": 60.0, "per_hour": 3600.0, "per_day": 86400.0}
+
+
+def read_throttle_classes(document: dict[str, Any]) -> dict[str, list[tuple[int, float]]]:
+    """`x-throttle-classes`: each class's windows as (requests, seconds), shortest first."""
+    classes: dict[str, list[tuple[int, float]]] = {}
+    for name, rates in (document.get("x-throttle-classes") or {}).items():
+        if not isinstance(rates, dict) or not rates or set(rates) - set(_WINDOWS):
+            raise SpecError(f"x-throttle-classes.{name}: give counts for {sorted(_WINDOWS)}")
+        windows = []
+        for window, count in rates.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise SpecError(f"x-throttle-classes.{name}.{window}: a positive integer")
+            windows.append((count, _WINDOWS[window]))
+        classes[str(name)] = sorted(windows, key=lambda w: w[1])
+    return classes
+
+
+def throttle_class(op: dict[str, Any], document: dict[str, Any], where: str) -> str | None:
+    """The operation's `x-throttle`, which must name a class of `x-throttle-classes`."""
+    name = op.get("x-throttle")
+    if name is not None and name not in (document.get("x-throttle-classes") or {}):
+        raise SpecError(f"{where}: x-throttle {name!r} is not in x-throttle-classes")
+    return None if name is None else str(name)
+
+
 def read_operations(document: dict[str, Any]) -> list[Resource]:
     """Every operation of the document, grouped by resource in document order."""
     resolver = _Resolver(document)
@@ -306,6 +333,7 @@ def read_operations(document: dict[str, Any]) -> list[Resource]:
                 response_model=response_model,
                 item_model=item_model,
                 bulk=bulk,
+                throttle_class=throttle_class(op, document, where),
             )
             resource = resources.setdefault(
                 resource_name, Resource(resource_name, _class_name(resource_name))

@@ -79,6 +79,8 @@ class Operation(Generic[ResultT]):
     response_model: type[ResultT] | None
     required_scope: str | None
     experimental: bool
+    # The service's throttle class (`recordings`, `crud`): one rate limit per key and class.
+    throttle_class: str | None = None
     # The path split around its placeholders: literal, name, literal, name, ..., literal.
     path_parts: tuple[str, ...] = field(init=False, repr=False, compare=False)
 

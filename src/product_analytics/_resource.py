@@ -69,8 +69,9 @@ class Resource:
 class BoundEndpoint(Generic[P, R]):
     """An operation method bound to its resource; call it like the method.
 
-    `required_scope` is the scope the operation needs (None where none is listed) and
-    `operation` its full description.
+    `required_scope` is the scope the operation needs (None where none is listed),
+    `throttle_class` the service's throttle class it counts against, and `operation` its
+    full description.
     """
 
     __slots__ = ("_endpoint", "_owner")
@@ -85,6 +86,10 @@ class BoundEndpoint(Generic[P, R]):
     @property
     def required_scope(self) -> str | None:
         return self._endpoint.operation.required_scope
+
+    @property
+    def throttle_class(self) -> str | None:
+        return self._endpoint.operation.throttle_class
 
     @property
     def operation(self) -> Operation[Any]:
@@ -119,6 +124,10 @@ class Endpoint(Generic[P, R]):
     @property
     def required_scope(self) -> str | None:
         return self.operation.required_scope
+
+    @property
+    def throttle_class(self) -> str | None:
+        return self.operation.throttle_class
 
     @overload
     def __get__(self, instance: None, owner: type[Any]) -> Endpoint[P, R]: ...

@@ -27,6 +27,7 @@ SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
+    throttle_class="recordings",
 )
 
 SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Operation(
@@ -44,6 +45,7 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
     response_model=models.PaginatedSessionRecordingList,
     required_scope="session_recording:read",
     experimental=False,
+    throttle_class="recordings",
 )
 
 SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
@@ -61,6 +63,7 @@ SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
     response_model=models.SessionRecording,
     required_scope="session_recording:read",
     experimental=False,
+    throttle_class="recordings",
 )
 
 SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operation(
@@ -78,6 +81,7 @@ SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operatio
     response_model=models.SessionRecording,
     required_scope="session_recording:write",
     experimental=False,
+    throttle_class="recordings",
 )
 
 SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
@@ -95,6 +99,7 @@ SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="session_recording:write",
     experimental=False,
+    throttle_class="recordings",
 )
 
 SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation(
@@ -112,6 +117,7 @@ SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Op
     response_model=models.SharingConfiguration,
     required_scope="sharing_configuration:read",
     experimental=False,
+    throttle_class="crud",
 )
 
 SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[None] = Operation(
@@ -126,6 +132,7 @@ SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[None] = Operation(
     response_model=None,
     required_scope=None,
     experimental=True,
+    throttle_class="recordings",
 )
 
 SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[None] = Operation(
@@ -140,6 +147,7 @@ SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[None] = Operation(
     response_model=None,
     required_scope=None,
     experimental=True,
+    throttle_class="recordings",
 )
 
 SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
@@ -154,6 +162,7 @@ SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
+    throttle_class="recordings",
 )
 
 PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -171,6 +180,7 @@ PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope="project:read",
     experimental=False,
+    throttle_class="crud",
 )
 
 PROJECTS_DESTROY: Operation[None] = Operation(
@@ -188,6 +198,7 @@ PROJECTS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="project:write",
     experimental=False,
+    throttle_class="crud",
 )
 
 PROJECTS_ACTIVITY_RETRIEVE: Operation[models.Project] = Operation(
@@ -205,6 +216,7 @@ PROJECTS_ACTIVITY_RETRIEVE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
 )
 
 PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -222,6 +234,7 @@ PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operatio
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
+    throttle_class="crud",
 )
 
 PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.Project] = Operation(
@@ -239,6 +252,7 @@ PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
 )
 
 PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
@@ -256,6 +270,7 @@ PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
 )
 
 PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -273,6 +288,7 @@ PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] =
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
+    throttle_class="crud",
 )
 
 PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.Project] = Operation(
@@ -290,6 +306,7 @@ PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.Project] = Operation
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
 )
 
 PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -307,6 +324,7 @@ PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
 )
 
 PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
@@ -324,6 +342,7 @@ PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
     response_model=models.PaginatedProxyRecordList,
     required_scope="organization:read",
     experimental=False,
+    throttle_class="crud",
 )
 
 PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
@@ -338,6 +357,7 @@ PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
+    throttle_class="crud",
 )
 
 PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
@@ -355,6 +375,7 @@ PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:read",
     experimental=False,
+    throttle_class="crud",
 )
 
 PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
@@ -372,6 +393,7 @@ PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
+    throttle_class="crud",
 )
 
 PROXY_RECORDS_DESTROY: Operation[None] = Operation(
@@ -389,6 +411,7 @@ PROXY_RECORDS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="organization:write",
     experimental=False,
+    throttle_class="crud",
 )
 
 ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
@@ -406,6 +429,7 @@ ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
     response_model=models.PaginatedRoleList,
     required_scope="organization:read",
     experimental=False,
+    throttle_class="crud",
 )
 
 ROLES_CREATE: Operation[models.Role] = Operation(
@@ -420,6 +444,7 @@ ROLES_CREATE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:write",
     experimental=False,
+    throttle_class="crud",
 )
 
 ROLES_RETRIEVE: Operation[models.Role] = Operation(
@@ -437,7 +462,21 @@ ROLES_RETRIEVE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:read",
     experimental=False,
+    throttle_class="crud",
 )
+
+# The service's published rates per API key: each throttle class's windows as
+# (requests, seconds), shortest first; every window applies at once.
+THROTTLE_RATES: dict[str, tuple[tuple[int, float], ...]] = {
+    "recordings": (
+        (240, 60.0),
+        (1200, 3600.0),
+    ),
+    "crud": (
+        (480, 60.0),
+        (4800, 3600.0),
+    ),
+}
 
 ALL: tuple[Operation[Any], ...] = (
     SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,

@@ -37,6 +37,9 @@ class SessionRecordingPlaylists(Resource):
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``
 
         Required scope: none listed.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
         """
         return await self._client._request(
             ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
@@ -70,6 +73,9 @@ class SessionRecordings(Resource):
         ``GET /api/environments/{project_id}/session_recordings/``
 
         Required scope: ``session_recording:read``.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
         """
         return self._client._paginate(
             ops.SESSION_RECORDINGS_LIST,
@@ -94,6 +100,9 @@ class SessionRecordings(Resource):
         ``GET /api/environments/{project_id}/session_recordings/{id}/``
 
         Required scope: ``session_recording:read``.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_RETRIEVE,
@@ -182,6 +191,9 @@ class SessionRecordings(Resource):
         ``PATCH /api/environments/{project_id}/session_recordings/{id}/``
 
         Required scope: ``session_recording:write``.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_PARTIAL_UPDATE,
@@ -211,6 +223,9 @@ class SessionRecordings(Resource):
         ``DELETE /api/environments/{project_id}/session_recordings/{id}/``
 
         Required scope: ``session_recording:write``.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_DESTROY,
@@ -235,6 +250,9 @@ class SessionRecordings(Resource):
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``
 
         Required scope: ``sharing_configuration:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_SHARING_RETRIEVE,
@@ -262,6 +280,9 @@ class SessionRecordings(Resource):
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``
 
         Required scope: none listed.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
 
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
@@ -292,6 +313,9 @@ class SessionRecordings(Resource):
         ``POST /api/environments/{project_id}/session_recordings/ai/regex/``
 
         Required scope: none listed.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
 
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
@@ -324,6 +348,9 @@ class Sessions(Resource):
         ``GET /api/environments/{project_id}/sessions/property_definitions/``
 
         Required scope: none listed.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
         """
         return await self._client._request(
             ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
@@ -394,6 +421,9 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/``
 
         Required scope: ``project:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROJECTS_PARTIAL_UPDATE,
@@ -460,6 +490,9 @@ class Projects(Resource):
         ``DELETE /api/organizations/{organization_id}/projects/{id}/``
 
         Required scope: ``project:write``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROJECTS_DESTROY,
@@ -484,6 +517,9 @@ class Projects(Resource):
         ``GET /api/organizations/{organization_id}/projects/{id}/activity/``
 
         Required scope: none listed.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROJECTS_ACTIVITY_RETRIEVE,
@@ -553,6 +589,9 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``
 
         Required scope: ``team:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
@@ -665,6 +704,9 @@ class Projects(Resource):
         ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``
 
         Required scope: none listed.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
@@ -777,6 +819,9 @@ class Projects(Resource):
         ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``
 
         Required scope: none listed.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         The body field ``organization_id`` shares its name with a parameter of this method:
         send it through ``extra_body={"organization_id": ...}``.
@@ -891,6 +936,9 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``
 
         Required scope: ``team:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
@@ -960,6 +1008,9 @@ class Projects(Resource):
         ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``
 
         Required scope: none listed.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
@@ -1026,6 +1077,9 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``
 
         Required scope: none listed.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
@@ -1097,6 +1151,9 @@ class ProxyRecords(Resource):
         ``GET /api/organizations/{organization_id}/proxy_records/``
 
         Required scope: ``organization:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return self._client._paginate(
             ops.PROXY_RECORDS_LIST,
@@ -1124,6 +1181,9 @@ class ProxyRecords(Resource):
         ``POST /api/organizations/{organization_id}/proxy_records/``
 
         Required scope: ``organization:write``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROXY_RECORDS_CREATE,
@@ -1148,6 +1208,9 @@ class ProxyRecords(Resource):
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROXY_RECORDS_RETRIEVE,
@@ -1174,6 +1237,9 @@ class ProxyRecords(Resource):
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:write``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROXY_RECORDS_PARTIAL_UPDATE,
@@ -1200,6 +1266,9 @@ class ProxyRecords(Resource):
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:write``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.PROXY_RECORDS_DESTROY,
@@ -1229,6 +1298,9 @@ class Roles(Resource):
         ``GET /api/organizations/{organization_id}/roles/``
 
         Required scope: ``organization:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return self._client._paginate(
             ops.ROLES_LIST,
@@ -1255,6 +1327,9 @@ class Roles(Resource):
         ``POST /api/organizations/{organization_id}/roles/``
 
         Required scope: ``organization:write``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.ROLES_CREATE,
@@ -1279,6 +1354,9 @@ class Roles(Resource):
         ``GET /api/organizations/{organization_id}/roles/{id}/``
 
         Required scope: ``organization:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         """
         return await self._client._request(
             ops.ROLES_RETRIEVE,
