@@ -3,7 +3,8 @@ run the operation's handler.
 
 Checks run in the service's order: an unknown path is a 404 whoever asks; then a missing or
 unknown key is a 401; a known path with the wrong method a 405; a key without the
-operation's `required_scope` a 403; a body that is not a JSON object, or whose fields do not
+operation's `required_scope` a 403; in throttle mode, a request over its class's rate a
+429 (see `throttle`); a body that is not a JSON object, or whose fields do not
 fit the operation's body model, a 400. Missing objects are 404s from the handlers.
 """
 
@@ -36,6 +37,7 @@ class Dispatcher:
         store: Store,
         options: Options,
         origin: Callable[[], str],
+        throttle: Callable[[str, str | None], None] | None = None,
     ) -> None:
         missing = {op.operation_id for op in operations} - set(handlers)
         if missing:
@@ -45,6 +47,7 @@ class Dispatcher:
         self._store = store
         self._options = options
         self._origin = origin
+        self._throttle = throttle
 
     async def _body(self, request: web.Request, op: Operation[Any]) -> Json:
         if op.body_model is None:
@@ -69,6 +72,8 @@ class Dispatcher:
             )
         request[OPERATION_KEY] = op.operation_id
         require_scope(key, op.required_scope)
+        if self._throttle is not None:  # after permissions, as the service's throttles
+            self._throttle(key.value, op.throttle_class)
         context = Context(
             store=self._store,
             options=self._options,
