@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from product_analytics.testing.context import Context, Handler, Reply
+from product_analytics.testing.dates import in_date_window
 from product_analytics.testing.errors import not_found, validation_error
 from product_analytics.testing.pagination import described_envelope, page_request
 from product_analytics.testing.timestamps import now_iso
@@ -24,7 +25,7 @@ def remove_from_playlist(ctx: Context) -> Reply:
 def list_recordings(ctx: Context) -> Reply:
     env = ctx.store.environment(ctx.params["project_id"])
     page = page_request(ctx.query, ctx.origin, ctx.raw_path)
-    recordings = env.recordings.values()
+    recordings = in_date_window(ctx.query, env.recordings.values())
     if ctx.options.list_style == "live":
         return Reply.json(
             {
