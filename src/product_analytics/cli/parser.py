@@ -103,7 +103,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--id", required=True)
     sub = leaf(rec, "export", "recordings_export", "write every recording to a JSON-lines file")
     _project_option(sub)
-    sub.add_argument("--out", required=True, help="file to write (replaced atomically)")
+    sub.add_argument(
+        "--out", required=True, help="file to write (replaced atomically once complete)"
+    )
     sub.add_argument("--page-size", type=_positive_int, default=500)
     sub.add_argument(
         "--concurrency",
@@ -112,6 +114,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="pages fetched at once when the total is known",
     )
     sub.add_argument("--no-progress", action="store_true", help="no progress output")
+    sub.add_argument(
+        "--since",
+        default=None,
+        help="only recordings starting at or after this (ISO date or date-time, or -7d, -12h)",
+    )
+    sub.add_argument(
+        "--until",
+        default=None,
+        help="only recordings starting at or before this (default: when the export starts)",
+    )
+    sub.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue an interrupted export of --out from its checkpoint (none: start afresh)",
+    )
 
     proxies = groups.add_parser("proxy-records", help="reverse-proxy records of an organization")
     prx = proxies.add_subparsers(dest="action", required=True, metavar="ACTION")
