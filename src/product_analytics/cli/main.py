@@ -181,13 +181,33 @@ def _cancel_on_sigterm() -> None:
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
 
 
+def _throttle_option(
+    rates: list[tuple[str, int, float] | None],
+) -> dict[str, list[tuple[int, float]]] | bool:
+    """`fake-server --throttle` values as `FakeServer(throttle=...)` takes them."""
+    if not rates:
+        return False
+    if None in rates:
+        return True
+    windows: dict[str, list[tuple[int, float]]] = {}
+    for rate in rates:
+        if rate is not None:
+            windows.setdefault(rate[0], []).append((rate[1], rate[2]))
+    return windows
+
+
 async def _run(args: argparse.Namespace) -> int:
     _cancel_on_sigterm()
     if args.command == "fake_server":
         from product_analytics.testing.serve import serve_forever
 
         await serve_forever(
-            host=args.host, port=args.port, recordings=args.recordings, seed=args.seed
+            host=args.host,
+            port=args.port,
+            recordings=args.recordings,
+            seed=args.seed,
+            throttle=_throttle_option(args.throttle),
+            throttle_retry_after=args.throttle_retry_after,
         )
         return 0
     return await _run_api_command(args)

@@ -38,6 +38,21 @@ def _non_negative_int(text: str) -> int:
     return value
 
 
+def _throttle_rate(text: str) -> tuple[str, int, float] | None:
+    """`CLASS=N/SECONDS` as (class, N, seconds); `service` as None (the live rates)."""
+    if text == "service":
+        return None
+    name, _, rate = text.partition("=")
+    count, _, seconds = rate.partition("/")
+    try:
+        parsed = (name, int(count), float(seconds))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not CLASS=N/SECONDS: {text!r}") from None
+    if not name or parsed[1] < 1 or parsed[2] <= 0:
+        raise argparse.ArgumentTypeError(f"not CLASS=N/SECONDS: {text!r}")
+    return parsed
+
+
 def _connection_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     group = common.add_argument_group("connection")
@@ -190,4 +205,19 @@ def build_parser() -> argparse.ArgumentParser:
     fake.add_argument("--port", type=_non_negative_int, default=8765, help="0: any free port")
     fake.add_argument("--recordings", type=_non_negative_int, default=1000)
     fake.add_argument("--seed", type=int, default=0)
+    fake.add_argument(
+        "--throttle",
+        action="append",
+        type=_throttle_rate,
+        default=[],
+        metavar="CLASS=N/SECONDS",
+        help="throttle a class as the service does, N requests per SECONDS per key "
+        "(repeatable, e.g. recordings=40/10); 'service' applies the live service's rates",
+    )
+    fake.add_argument(
+        "--throttle-retry-after",
+        choices=["ceil", "floor"],
+        default="ceil",
+        help="round Retry-After up (as the service) or down",
+    )
     return parser

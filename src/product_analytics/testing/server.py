@@ -205,6 +205,12 @@ class FakeServer:
             "project_ids": self.project_ids,
             "playlist_short_id": self.playlist_short_id,
             "recordings": len(self.recording_ids),
+            "throttle": None
+            if self.throttle is None
+            else {
+                name: [list(window) for window in windows]
+                for name, windows in self.throttle.settings.rates.items()
+            },
         }
 
     # -- what tests assert on ---------------------------------------------------------
