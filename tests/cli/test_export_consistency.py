@@ -221,3 +221,24 @@ async def test_an_export_failing_before_writing_anything_leaves_nothing(
     hooked.hook = None
     await _export(hooked, out)  # and the next run needs no --resume
     assert ids_of(out) == hooked.recording_ids
+
+
+async def test_resume_when_stopped_before_the_partial_file_was_created(
+    hooked: HookedFakeServer, tmp_path: Path
+) -> None:
+    out = tmp_path / "early.jsonl"
+    checkpoint_path(out).write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "arguments": {"project_id": str(hooked.project_id), "since": None, "until": None},
+                "window": {"date_to": "2025-06-03T12:00:00.000000Z"},
+                "offset": 0,
+                "bytes": 0,
+                "lines": 0,
+            }
+        )
+    )
+    await _export(hooked, out, resume=True)
+    assert ids_of(out) == hooked.recording_ids
+    assert leftovers(tmp_path, out) == []

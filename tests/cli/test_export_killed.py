@@ -60,9 +60,10 @@ async def _kill_when(process: asyncio.subprocess.Process, out: Path, lines: int)
         if process.returncode is not None:
             break
         await asyncio.sleep(0.002)
-    process.send_signal(signal.SIGKILL)
-    await process.communicate()
-    assert process.returncode == -signal.SIGKILL, "the export ended before it could be killed"
+    if process.returncode is None:
+        process.send_signal(signal.SIGKILL)
+    _, stderr = await process.communicate()
+    assert process.returncode == -signal.SIGKILL, f"ended before being killed: {stderr!r}"
 
 
 async def _run(command: list[str]) -> tuple[int, str, str]:

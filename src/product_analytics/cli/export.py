@@ -425,6 +425,8 @@ async def export_recordings(
     moment = now if now is not None else datetime.now(timezone.utc)
     state, resumed = _start_state(out, arguments, since, until, resume, moment)
     seen: set[str] = set()
+    if resumed and not partial.exists() and state.offset is not None and state.bytes == 0:
+        partial.touch()  # stopped between the first checkpoint and the file's creation
     if resumed and partial.exists():
         seen = _recover(partial, state)
     elif resumed and state.offset is not None:
@@ -435,11 +437,11 @@ async def export_recordings(
     progressed = resumed
     try:
         if not resumed:
-            _clean(partial)
+            partial.write_bytes(b"")
             _save(state, checkpoint)
         if state.offset is not None:
             # Buffered local writes of one page at a time: cheaper inline than in a thread.
-            with open(partial, "r+b" if resumed else "wb") as file:  # noqa: ASYNC230
+            with open(partial, "r+b") as file:  # noqa: ASYNC230
                 file.seek(state.bytes)
                 pages = _pages(
                     client, project_id, state.window, state.offset, page_size, concurrency
