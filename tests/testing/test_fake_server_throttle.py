@@ -9,6 +9,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from product_analytics import AsyncClient, RateLimitError
 from product_analytics.testing import FakeServer, Throttle
 
 from .helpers import Answer, Api, error
@@ -208,3 +209,23 @@ def test_malformed_rates_are_refused_at_construction(rates: Any) -> None:
 def test_an_unknown_rounding_is_refused() -> None:
     with pytest.raises(ValueError, match="ceil"):
         FakeServer(throttle=True, throttle_retry_after="round")  # type: ignore[arg-type]
+
+
+async def test_the_client_reads_a_throttled_answer_as_a_rate_limit_error() -> None:
+    clock = Clock()
+    async with (
+        FakeServer(recordings=3, throttle={"recordings": [(1, 30.0)]}, throttle_clock=clock) as s,
+        AsyncClient(api_key=s.api_key, base_url=s.base_url, max_retries=0) as client,
+    ):
+        await client.session_recordings.get(project_id=s.project_id, id=s.recording_ids[0])
+        clock.now += 10.2
+        with pytest.raises(RateLimitError) as raised:
+            await client.session_recordings.get(project_id=s.project_id, id=s.recording_ids[1])
+        error = raised.value
+        assert error.retry_after == 20
+        assert error.code == "throttled"
+        assert error.detail == "Request was throttled. Expected available in 20 seconds."
+        assert error.attr is None
+        # Another class is not held up by the throttled one.
+        roles = await client.roles.list(organization_id=s.organization_id)
+        assert roles.results
