@@ -242,3 +242,48 @@ async def test_resume_when_stopped_before_the_partial_file_was_created(
     await _export(hooked, out, resume=True)
     assert ids_of(out) == hooked.recording_ids
     assert leftovers(tmp_path, out) == []
+
+
+async def test_resume_works_on_lists_without_a_total(tmp_path: Path) -> None:
+    async with HookedFakeServer(recordings=45, seed=2, list_style="live") as live:
+        out = tmp_path / "live.jsonl"
+        live.hook = _fail_from(3)
+        with pytest.raises(InternalServerError):
+            await _export(live, out, concurrency=4)
+        assert json.loads(checkpoint_path(out).read_text())["offset"] == 20
+        live.hook = None
+        result = await _export(live, out, resume=True, concurrency=4)
+        assert ids_of(out) == live.recording_ids
+        assert result.resumed_from == 20
+
+
+async def test_an_unreadable_since_is_a_usage_error_and_writes_nothing(
+    cli_env: FakeServer, run_cli: Any, tmp_path: Path
+) -> None:
+    out = tmp_path / "bad.jsonl"
+    result = await run_cli("recordings", "export", "--out", str(out), "--since", "last week")
+    assert result.code == 2
+    assert result.stdout == ""
+    assert "not a date: 'last week'" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_the_cli_refuses_an_unfinished_export_without_resume_and_finishes_it_with(
+    cli_env: FakeServer, run_cli: Any, tmp_path: Path
+) -> None:
+    out = tmp_path / "cli.jsonl"
+    first = await run_cli("recordings", "export", "--out", str(out), "--page-size", "10")
+    assert first.code == 0
+    checkpoint_path(out).write_text(checkpoint_path(out).name)  # not even JSON
+    refused = await run_cli("recordings", "export", "--out", str(out))
+    assert refused.code == 2
+    assert "--resume" in refused.stderr
+    unreadable = await run_cli("recordings", "export", "--out", str(out), "--resume")
+    assert unreadable.code == 2
+    assert "cannot be read" in unreadable.stderr
+    checkpoint_path(out).unlink()
+    again = await run_cli("recordings", "export", "--out", str(out), "--resume")
+    assert again.code == 0
+    [summary] = again.documents
+    assert summary["written"] == len(cli_env.recording_ids)
+    assert summary["resumed_from"] == 0
