@@ -70,6 +70,10 @@ async def test_every_method_exposes_its_throttle_class_and_shows_it_in_its_docst
         )
 
 
+def test_the_bulk_method_names_its_throttle_class() -> None:
+    assert "throttle class ``recordings``" in (SessionRecordings.get_many.__doc__ or "")
+
+
 def test_throttle_class_is_also_on_the_class_attribute() -> None:
     assert SessionRecordings.get.throttle_class == "recordings"
 

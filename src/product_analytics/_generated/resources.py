@@ -157,6 +157,8 @@ class SessionRecordings(Resource):
         ``max_concurrency``). Results come back in the order of ``ids``. The first
         failure (after its retries) cancels the requests still in flight and is raised;
         with ``return_exceptions=True`` the exception takes that value's place instead.
+
+        Every request counts against the throttle class ``recordings``.
         """
         return await self._client._request_many(
             ops.SESSION_RECORDINGS_RETRIEVE,
