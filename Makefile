@@ -37,7 +37,7 @@ test: install check-generated lint
 	$(PY) -m pytest
 
 demo: install
-	$(PY) scripts/demo.py
+	$(PY) scripts/demo.py $(DEMO_ARGS)
 
 bench: install
 	$(PY) -m benchmarks.run $(BENCH_ARGS)

@@ -25,13 +25,13 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from benchmarks import scenarios
+from benchmarks import scenarios, throttled
 from benchmarks.data import recording_id
 from benchmarks.server import ServerProcess
 
 __all__ = ["SCENARIOS", "Config", "format_table", "main", "run_all"]
 
-SCENARIOS = ("bulk", "iteration", "memory", "overhead")
+SCENARIOS = ("bulk", "iteration", "memory", "overhead", "throttled")
 DEFAULT_OUTPUT = Path(__file__).resolve().parent / "results.json"
 
 
@@ -48,6 +48,14 @@ class Config:
     overhead_calls: int = 20_000
     overhead_repeat: int = 5
     warmup: bool = True
+    # Issue 13: get_many of throttle_ids at throttle_rate requests per throttle_window s, and
+    # the CLI export of export_count recordings at export_rate pages per throttle_window s.
+    throttle_ids: int = 2_000
+    throttle_rate: int = 100
+    throttle_window: float = 1.0
+    export_count: int = 20_000
+    export_page_size: int = 500
+    export_rate: int = 5
     scenarios: tuple[str, ...] = field(default=SCENARIOS)
 
     @property
@@ -64,6 +72,16 @@ TARGETS: tuple[tuple[str, str, str, float], ...] = (
     ("bulk.ratio_sdk_httpx", "bulk get, SDK / httpx", ">=", 10.0),
     ("iteration.ratio_sdk_raw", "iteration, SDK / raw pager", ">=", 1.0),
     ("memory.sdk_growth_mb", "memory, SDK peak RSS growth (MB)", "<=", 50.0),
+    ("throttled.get_many.time_ratio", "throttled get_many, time / throttle bound", "<=", 1.1),
+    ("throttled.get_many.errors", "throttled get_many, errors", "<=", 0.0),
+    ("throttled.get_many.share_429", "throttled get_many, 429s / requests", "<=", 0.05),
+    ("throttled.export.time_ratio", "throttled export, time / throttle bound", "<=", 1.1),
+    (
+        "throttled.export.resumed_equals_uninterrupted",
+        "throttled export, killed and resumed = uninterrupted",
+        ">=",
+        1.0,
+    ),
 )
 
 
@@ -150,6 +168,21 @@ def _memory(config: Config, base_url: str) -> dict[str, Any]:
         "sdk_runs_mb": [r["growth_mb"] for r in runs["sdk"]],
         "raw_runs_mb": [r["growth_mb"] for r in runs["raw"]],
     }
+
+
+def _throttled(config: Config) -> dict[str, Any]:
+    get_many = asyncio.run(
+        throttled.throttled_get_many(
+            config.throttle_ids, config.throttle_rate, config.throttle_window
+        )
+    )
+    _say(f"throttled get_many: {get_many['seconds']} s, {get_many['throttled_429s']} 429s")
+    export = asyncio.run(
+        throttled.throttled_export(
+            config.export_count, config.export_rate, config.throttle_window, config.export_page_size
+        )
+    )
+    return {"get_many": get_many, "export": export}
 
 
 def _version(distribution: str) -> str:
@@ -252,6 +285,12 @@ def run_all(
         results["overhead"] = scenarios.overhead(
             config.overhead_calls, config.overhead_repeat, config.page_size
         )
+    if "throttled" in config.scenarios:
+        progress(
+            f"throttled: get_many of {config.throttle_ids:,} at {config.throttle_rate} per "
+            f"{config.throttle_window:g} s; export of {config.export_count:,}"
+        )
+        results["throttled"] = _throttled(config)
     results["load_average_at_end"] = _load_average()
     results["targets"] = evaluate_targets(results)
     results["total_seconds"] = round(time.perf_counter() - started, 1)
@@ -304,7 +343,24 @@ def _rows(results: dict[str, Any]) -> list[tuple[str, str, str]]:
             per_item = key.endswith("_us_per_item")
             name = key.removesuffix("_us_per_item" if per_item else "_us")
             rows.append((title, name, f"{value:>10.2f} µs" + ("/rec" if per_item else "")))
+    limited = results.get("throttled")
+    if limited:
+        many, export = limited["get_many"], limited["export"]
+        title = f"throttled {many['count']:,} @ {many['rate']}/{many['window_s']:g}s"
+        rows.append((title, "get_many", _throttled_row(many)))
+        title = f"throttled export {export['count']:,} @ {export['rate']}/{export['window_s']:g}s"
+        rows.append((title, "export", _throttled_row(export)))
+        same = "yes" if export["resumed_equals_uninterrupted"] else "NO"
+        rows.append((title, "killed + resumed", f"same ids as uninterrupted: {same}"))
     return rows
+
+
+def _throttled_row(figures: dict[str, Any]) -> str:
+    errors = figures.get("errors", figures.get("runs_until_complete", 1) - 1)
+    return (
+        f"{figures['time_ratio']:>10.3f} x bound ({figures['seconds']} s / {figures['bound_s']} s)"
+        f"   429s {figures['share_429']:.1%} of {figures['requests']} requests   errors {errors}"
+    )
 
 
 def format_table(results: dict[str, Any]) -> str:
@@ -337,6 +393,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bulk-count", type=int)
     parser.add_argument("--iteration-count", type=int)
     parser.add_argument("--concurrency", type=int)
+    parser.add_argument("--throttle-ids", type=int, help="ids of the throttled get_many")
+    parser.add_argument("--export-count", type=int, help="recordings of the throttled export")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--check", action="store_true", help="exit 1 if a target is missed")
     args = parser.parse_args(argv)
@@ -348,6 +406,8 @@ def main(argv: list[str] | None = None) -> int:
         "bulk_count": args.bulk_count,
         "iteration_count": args.iteration_count,
         "concurrency": args.concurrency,
+        "throttle_ids": args.throttle_ids,
+        "export_count": args.export_count,
         "scenarios": tuple(args.only) if args.only else None,
     }
     config = replace(config, **{k: v for k, v in overrides.items() if v is not None})

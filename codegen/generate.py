@@ -31,7 +31,7 @@ import jinja2
 from codegen import GENERATOR_VERSION
 from codegen.modelgen import generate_models
 from codegen.source import Problem, Source, SpecProblems, load
-from codegen.spec import Operation, Param, Resource
+from codegen.spec import Operation, Param, Resource, SpecError, read_throttle_classes
 from codegen.validate import check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -198,7 +198,18 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
     """The text of every generated module (before formatting)."""
     env = _environment()
     header = _header(spec, source, "")
-    context = {"header": header, "resources": resources, "client_defaults": CLIENT_DEFAULTS}
+    try:
+        rates = read_throttle_classes(source.document)
+    except SpecError as exc:
+        raise SpecProblems(
+            _shown(spec), [Problem(source.line(("x-throttle-classes",)), str(exc))]
+        ) from None
+    context = {
+        "header": header,
+        "resources": resources,
+        "client_defaults": CLIENT_DEFAULTS,
+        "throttle_rates": rates,
+    }
     files = {"__init__.py": _init_module(header, source)}
     for name in ("operations.py", "resources.py"):
         files[name] = env.get_template(f"{name}.jinja").render(context)

@@ -103,6 +103,7 @@ class Operation:
     # Query parameters the method does not take as arguments (pass them in `extra_query`).
     query_skipped: list[str] = field(default_factory=list)
     personal_api_key_allowed: bool = True
+    throttle_class: str | None = None
 
 
 @dataclass(frozen=True)
@@ -380,6 +381,32 @@ def _response(
     return _model_kind(response), model, None
 
 
+_WINDOWS = {"per_second": 1.0, "per_minute": 60.0, "per_hour": 3600.0, "per_day": 86400.0}
+
+
+def read_throttle_classes(document: dict[str, Any]) -> dict[str, list[tuple[int, float]]]:
+    """`x-throttle-classes`: each class's windows as (requests, seconds), shortest first."""
+    classes: dict[str, list[tuple[int, float]]] = {}
+    for name, rates in (document.get("x-throttle-classes") or {}).items():
+        if not isinstance(rates, dict) or not rates or set(rates) - set(_WINDOWS):
+            raise SpecError(f"x-throttle-classes.{name}: give counts for {sorted(_WINDOWS)}")
+        windows = []
+        for window, count in rates.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise SpecError(f"x-throttle-classes.{name}.{window}: a positive integer")
+            windows.append((count, _WINDOWS[window]))
+        classes[str(name)] = sorted(windows, key=lambda w: w[1])
+    return classes
+
+
+def throttle_class(op: dict[str, Any], document: dict[str, Any], where: str) -> str | None:
+    """The operation's `x-throttle`, which must name a class of `x-throttle-classes`."""
+    name = op.get("x-throttle")
+    if name is not None and name not in (document.get("x-throttle-classes") or {}):
+        raise SpecError(f"{where}: x-throttle {name!r} is not in x-throttle-classes")
+    return None if name is None else str(name)
+
+
 def _success_response(op: dict[str, Any], resolver: _Resolver) -> dict[str, Any]:
     """The operation's 2xx response object ({} when it has none or several)."""
     responses = op.get("responses") or {}
@@ -584,6 +611,11 @@ def _read_one(
                 f"{bulk.param!r}, path parameters {placeholders}",
             )
             raise _Skip
+    try:
+        throttle = throttle_class(op, document, f"{method.upper()} {path}")
+    except SpecError as exc:
+        problems.add((*at, "x-throttle"), str(exc))
+        raise _Skip from None
     summary = " ".join(_text(op.get("summary")).split())
     description = _text(op.get("description")).strip()
     if not summary and description:
@@ -613,6 +645,7 @@ def _read_one(
         bulk=bulk,
         query_skipped=query_skipped,
         personal_api_key_allowed=_personal_api_key_allowed(op),
+        throttle_class=throttle,
     )
     return operation, derived
 

@@ -4,6 +4,10 @@ Starts `product-analytics fake-server` with a few thousand seeded recordings on 
 loopback port, runs `product-analytics recordings export` against it (progress bar when the
 terminal is interactive), prints the summary, and stops the server. Exits with the export's
 exit code.
+
+`--throttle recordings=40/2` starts the fake server in throttle mode (the service's DRF
+semantics, see `product_analytics.testing.throttle`) so that the export meets the service's
+rate limit and pauses; off by default until the client paces itself on 429s.
 """
 
 from __future__ import annotations
@@ -22,10 +26,22 @@ def main() -> int:
     parser.add_argument("--out", default="demo-recordings.jsonl")
     parser.add_argument("--page-size", type=int, default=250)
     parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument(
+        "--throttle",
+        action="append",
+        default=[],
+        metavar="CLASS=N/SECONDS",
+        help="throttle the fake server (e.g. recordings=40/2); repeatable",
+    )
     args = parser.parse_args()
+    throttle = [flag for rate in args.throttle for flag in ("--throttle", rate)]
     cli = [sys.executable, "-m", "product_analytics"]
+    server_command = [
+        *cli, "fake-server", "--port", "0",
+        "--recordings", str(args.recordings), "--seed", "7", *throttle,
+    ]  # fmt: skip
     server = subprocess.Popen(
-        [*cli, "fake-server", "--port", "0", "--recordings", str(args.recordings), "--seed", "7"],
+        server_command,
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -36,8 +52,10 @@ def main() -> int:
             sys.stderr.write("demo: the fake server did not start\n")
             return 1
         info = json.loads(line)
+        throttled = f", throttled {info['throttle']}" if info.get("throttle") else ""
         sys.stderr.write(
-            f"demo: fake server with {info['recordings']} recordings at {info['base_url']}\n"
+            f"demo: fake server with {info['recordings']} recordings at {info['base_url']}"
+            f"{throttled}\n"
         )
         env = {**os.environ, **info["env"]}
         export = subprocess.run(

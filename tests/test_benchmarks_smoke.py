@@ -33,6 +33,12 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
         overhead_calls=200,
         overhead_repeat=1,
         warmup=False,
+        throttle_ids=30,
+        throttle_rate=20,
+        throttle_window=0.5,
+        export_count=200,
+        export_page_size=10,
+        export_rate=20,
     )
     output = tmp_path / "results.json"
 
@@ -53,4 +59,6 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
     assert {"sdk_growth_mb", "raw_growth_mb"} <= set(written["memory"])
     assert {"get_us", "build_request_us", "decode_success_us"} <= set(written["overhead"])
     assert all(target["value"] is not None for target in written["targets"])
+    assert written["throttled"]["get_many"]["count"] == 30
+    assert written["throttled"]["export"]["written"] == 200
     assert "sdk / raw" in format_table(results)

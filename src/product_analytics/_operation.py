@@ -102,6 +102,8 @@ class Operation(Generic[ResultT]):
     required_scope: str | None
     experimental: bool
     personal_api_key_allowed: bool = True
+    # The service's throttle class (`recordings`, `crud`): one rate limit per key and class.
+    throttle_class: str | None = None
     # The path split around its placeholders: literal, name, literal, name, ..., literal.
     path_parts: tuple[str, ...] = field(init=False, repr=False, compare=False)
 

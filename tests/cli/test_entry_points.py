@@ -4,6 +4,7 @@ processes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -47,29 +48,42 @@ async def test_fake_server_command_serves_until_interrupted() -> None:
     assert stderr.decode().strip() == "product-analytics: fake server stopped"
 
 
-async def test_terminated_export_leaves_no_partial_file(tmp_path: Path) -> None:
+async def test_terminated_export_keeps_its_progress_for_resume_and_no_final_file(
+    tmp_path: Path,
+) -> None:
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "product_analytics", "fake-server",
         "--port", "0", "--recordings", "30000", stdout=asyncio.subprocess.PIPE,
     )  # fmt: skip
+    out = tmp_path / "big.jsonl"
+    checkpoint = tmp_path / "big.jsonl.checkpoint"
     try:
         assert server.stdout is not None
         info = json.loads(await asyncio.wait_for(server.stdout.readline(), 60))
         export = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "product_analytics", "recordings", "export",
-            "--project-id", str(info["project_id"]), "--out", str(tmp_path / "big.jsonl"),
+            "--project-id", str(info["project_id"]), "--out", str(out),
             "--page-size", "20", "--concurrency", "1",
             env={**os.environ, **info["env"]}, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
-        for _ in range(300):
-            if any(p.name.endswith(".part") for p in tmp_path.iterdir()):
-                break
+        for _ in range(600):
+            with contextlib.suppress(OSError, ValueError):
+                if json.loads(checkpoint.read_text())["lines"] >= 40:
+                    break
             await asyncio.sleep(0.05)
         export.send_signal(signal.SIGTERM)
         _, stderr = await asyncio.wait_for(export.communicate(), 60)
         assert export.returncode == 143
         assert b"interrupted" in stderr
-        assert list(tmp_path.iterdir()) == []
+        assert b"--resume" in stderr
+        assert not out.exists()
+        assert sorted(p.name for p in tmp_path.iterdir()) == [
+            "big.jsonl.checkpoint",
+            "big.jsonl.part",
+        ]
+        kept = json.loads(checkpoint.read_text())
+        lines = (tmp_path / "big.jsonl.part").read_bytes().count(b"\n")
+        assert kept["lines"] == lines >= 40
     finally:
         server.send_signal(signal.SIGINT)
         await asyncio.wait_for(server.wait(), 30)

@@ -66,10 +66,10 @@ async def test_last_page_has_no_next_and_offset_past_the_end_is_empty(api: Api) 
 
 async def test_links_keep_other_query_parameters(api: Api) -> None:
     answer = await api.get(
-        api.env("session_recordings/"), params={"limit": "10", "date_from": "-3d"}
+        api.env("session_recordings/"), params={"limit": "10", "date_from": "2000-01-01"}
     )
     assert parse_qs(urlsplit(answer.body["next"]).query) == {
-        "date_from": ["-3d"],
+        "date_from": ["2000-01-01"],
         "limit": ["10"],
         "offset": ["10"],
     }

@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 da0e0337df17f2e12d705b2578cbf9326e661c68509432d1c49853a1a915a30a),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
 # by codegen 2.0.0 and datamodel-code-generator 0.89.0. Regenerate with `make generate`.
 
 from __future__ import annotations

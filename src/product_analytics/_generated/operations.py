@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 da0e0337df17f2e12d705b2578cbf9326e661c68509432d1c49853a1a915a30a),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -27,6 +27,7 @@ SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
+    throttle_class="recordings",
     personal_api_key_allowed=False,
 )
 
@@ -59,6 +60,7 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
     response_model=models.PaginatedSessionRecordingList,
     required_scope="session_recording:read",
     experimental=False,
+    throttle_class="recordings",
     personal_api_key_allowed=True,
 )
 
@@ -77,6 +79,7 @@ SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
     response_model=models.SessionRecording,
     required_scope="session_recording:read",
     experimental=False,
+    throttle_class="recordings",
     personal_api_key_allowed=True,
 )
 
@@ -95,6 +98,7 @@ SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operatio
     response_model=models.SessionRecording,
     required_scope="session_recording:write",
     experimental=False,
+    throttle_class="recordings",
     personal_api_key_allowed=True,
 )
 
@@ -113,6 +117,7 @@ SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="session_recording:write",
     experimental=False,
+    throttle_class="recordings",
     personal_api_key_allowed=True,
 )
 
@@ -131,6 +136,7 @@ SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Op
     response_model=models.SharingConfiguration,
     required_scope="sharing_configuration:read",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -146,6 +152,7 @@ SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] =
     response_model=models.AiFiltersResult,
     required_scope=None,
     experimental=True,
+    throttle_class="recordings",
     personal_api_key_allowed=True,
 )
 
@@ -161,6 +168,7 @@ SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Ope
     response_model=models.AiRegexResult,
     required_scope=None,
     experimental=True,
+    throttle_class="recordings",
     personal_api_key_allowed=False,
 )
 
@@ -176,6 +184,7 @@ SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
+    throttle_class="recordings",
     personal_api_key_allowed=True,
 )
 
@@ -194,6 +203,7 @@ PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope="project:read",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -212,6 +222,7 @@ PROJECTS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="project:write",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -233,6 +244,7 @@ PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operati
     response_model=models.PaginatedActivityLogList,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=False,
 )
 
@@ -251,6 +263,7 @@ PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operatio
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -269,6 +282,7 @@ PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult
     response_model=models.WizardAuthenticationResult,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -287,6 +301,7 @@ PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=False,
 )
 
@@ -305,6 +320,7 @@ PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] =
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -323,6 +339,7 @@ PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Op
     response_model=models.DemoDataStatus,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=False,
 )
 
@@ -341,6 +358,7 @@ PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=False,
 )
 
@@ -359,6 +377,7 @@ PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
     response_model=models.PaginatedProxyRecordList,
     required_scope="organization:read",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -374,6 +393,7 @@ PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -392,6 +412,7 @@ PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:read",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -410,6 +431,7 @@ PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -428,6 +450,7 @@ PROXY_RECORDS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="organization:write",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -446,6 +469,7 @@ ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
     response_model=models.PaginatedRoleList,
     required_scope="organization:read",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -461,6 +485,7 @@ ROLES_CREATE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:write",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
 
@@ -479,8 +504,22 @@ ROLES_RETRIEVE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:read",
     experimental=False,
+    throttle_class="crud",
     personal_api_key_allowed=True,
 )
+
+# The service's published rates per API key: each throttle class's windows as
+# (requests, seconds), shortest first; every window applies at once.
+THROTTLE_RATES: dict[str, tuple[tuple[int, float], ...]] = {
+    "recordings": (
+        (240, 60.0),
+        (1200, 3600.0),
+    ),
+    "crud": (
+        (480, 60.0),
+        (4800, 3600.0),
+    ),
+}
 
 ALL: tuple[Operation[Any], ...] = (
     SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,

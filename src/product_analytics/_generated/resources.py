@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 da0e0337df17f2e12d705b2578cbf9326e661c68509432d1c49853a1a915a30a),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client, one method per operation of the spec."""
 
@@ -45,6 +45,9 @@ class SessionRecordingPlaylists(Resource):
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``
 
         Required scope: none listed.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
 
         The live service refuses personal API keys for this operation (it answers 403,
         "This action does not support personal API key access");
@@ -130,6 +133,9 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:read``.
 
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
+
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
@@ -213,6 +219,9 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:read``.
 
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
+
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
@@ -284,6 +293,9 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:read``.
 
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
+
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
@@ -338,6 +350,9 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:write``.
 
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
+
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
@@ -388,6 +403,9 @@ class SessionRecordings(Resource):
 
         Required scope: ``session_recording:write``.
 
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
+
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
@@ -428,6 +446,9 @@ class SessionRecordings(Resource):
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``
 
         Required scope: ``sharing_configuration:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
@@ -479,6 +500,9 @@ class SessionRecordings(Resource):
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``
 
         Required scope: none listed.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
 
         Experimental: in development and subject to change. The first call emits
         ``ExperimentalOperationWarning``.
@@ -537,6 +561,9 @@ class SessionRecordings(Resource):
 
         Required scope: none listed.
 
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
+
         The live service refuses personal API keys for this operation (it answers 403,
         "This action does not support personal API key access");
         ``personal_api_key_allowed`` is False and the first call emits
@@ -592,6 +619,9 @@ class Sessions(Resource):
         ``GET /api/environments/{project_id}/sessions/property_definitions/``
 
         Required scope: none listed.
+
+        Throttle class: ``recordings`` (the service allows
+        240 requests per minute and 1,200 requests per hour per API key).
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
@@ -711,6 +741,9 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/``
 
         Required scope: ``project:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
@@ -930,6 +963,9 @@ class Projects(Resource):
 
         Required scope: ``project:write``.
 
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
                 ``organization_id``.
@@ -979,6 +1015,9 @@ class Projects(Resource):
         ``GET /api/organizations/{organization_id}/projects/{id}/activity/``
 
         Required scope: none listed.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         The live service refuses personal API keys for this operation (it answers 403,
         "This action does not support personal API key access");
@@ -1075,6 +1114,9 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``
 
         Required scope: ``team:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         The live service names it ``project:read``: a key holding
         either passes the client-side check.
 
@@ -1276,6 +1318,9 @@ class Projects(Resource):
 
         Required scope: none listed.
 
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
                 ``organization_id``.
@@ -1466,6 +1511,9 @@ class Projects(Resource):
         ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``
 
         Required scope: none listed.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         The live service refuses personal API keys for this operation (it answers 403,
         "This action does not support personal API key access");
@@ -1667,6 +1715,9 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``
 
         Required scope: ``team:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
         The live service names it ``project:read``: a key holding
         either passes the client-side check.
 
@@ -1825,6 +1876,9 @@ class Projects(Resource):
 
         Required scope: none listed.
 
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
         The live service refuses personal API keys for this operation (it answers 403,
         "This action does not support personal API key access");
         ``personal_api_key_allowed`` is False and the first call emits
@@ -1912,6 +1966,9 @@ class Projects(Resource):
         ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``
 
         Required scope: none listed.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         The live service refuses personal API keys for this operation (it answers 403,
         "This action does not support personal API key access");
@@ -2069,6 +2126,9 @@ class ProxyRecords(Resource):
 
         Required scope: ``organization:read``.
 
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
                 ``organization_id``.
@@ -2111,6 +2171,9 @@ class ProxyRecords(Resource):
 
         Required scope: ``organization:write``.
 
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
                 ``organization_id``.
@@ -2151,6 +2214,9 @@ class ProxyRecords(Resource):
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
@@ -2194,6 +2260,9 @@ class ProxyRecords(Resource):
 
         Required scope: ``organization:write``.
 
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
                 ``organization_id``.
@@ -2235,6 +2304,9 @@ class ProxyRecords(Resource):
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
 
         Required scope: ``organization:write``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
@@ -2280,6 +2352,9 @@ class Roles(Resource):
 
         Required scope: ``organization:read``.
 
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
                 ``organization_id``.
@@ -2324,6 +2399,9 @@ class Roles(Resource):
 
         Required scope: ``organization:write``.
 
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's
                 ``organization_id``.
@@ -2365,6 +2443,9 @@ class Roles(Resource):
         ``GET /api/organizations/{organization_id}/roles/{id}/``
 
         Required scope: ``organization:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
 
         Args:
             organization_id: Path parameter ``{organization_id}``. Default: the client's

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from product_analytics._client import AsyncClient
 from product_analytics._pagination import Pager
-from product_analytics.cli.export import export_recordings
+from product_analytics.cli.export import UnfinishedExportError, checkpoint_path, export_recordings
 from product_analytics.cli.output import describe_error, print_document
 from product_analytics.cli.parser import build_parser
 
@@ -53,14 +53,26 @@ def _parse_fields(pairs: list[str]) -> dict[str, Any]:
 
 
 async def _export(client: AsyncClient, args: argparse.Namespace) -> int:
-    result = await export_recordings(
-        client,
-        project_id=args.project_id,
-        out=Path(args.out),
-        page_size=args.page_size,
-        concurrency=args.concurrency,
-        progress_stream=None if args.no_progress else sys.stderr,
-    )
+    try:
+        result = await export_recordings(
+            client,
+            project_id=args.project_id,
+            out=Path(args.out),
+            page_size=args.page_size,
+            concurrency=args.concurrency,
+            progress_stream=None if args.no_progress else sys.stderr,
+            since=args.since,
+            until=args.until,
+            resume=args.resume,
+        )
+    except (Exception, asyncio.CancelledError) as stopped:
+        kept = checkpoint_path(Path(args.out).absolute()).exists()  # noqa: ASYNC240
+        if kept and not isinstance(stopped, UnfinishedExportError):
+            sys.stderr.write(
+                "product-analytics: the recordings written so far are kept; rerun the "
+                "same command with --resume to continue the export\n"
+            )
+        raise
     rate = result.requests / result.seconds if result.seconds > 0 else 0.0
     print_document(
         {
@@ -71,6 +83,10 @@ async def _export(client: AsyncClient, args: argparse.Namespace) -> int:
             "requests_per_second": round(rate, 1),
             "recordings_per_second": round(result.written / max(result.seconds, 1e-9), 1),
             "retries": result.retries,
+            "duplicates_skipped": result.duplicates,
+            "resumed_from": result.resumed_from,
+            "date_from": result.date_from,
+            "date_to": result.date_to,
         }
     )
     sys.stderr.write(
@@ -166,13 +182,33 @@ def _cancel_on_sigterm() -> None:
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
 
 
+def _throttle_option(
+    rates: list[tuple[str, int, float] | None],
+) -> dict[str, list[tuple[int, float]]] | bool:
+    """`fake-server --throttle` values as `FakeServer(throttle=...)` takes them."""
+    if not rates:
+        return False
+    if None in rates:
+        return True
+    windows: dict[str, list[tuple[int, float]]] = {}
+    for rate in rates:
+        if rate is not None:
+            windows.setdefault(rate[0], []).append((rate[1], rate[2]))
+    return windows
+
+
 async def _run(args: argparse.Namespace) -> int:
     _cancel_on_sigterm()
     if args.command == "fake_server":
         from product_analytics.testing.serve import serve_forever
 
         await serve_forever(
-            host=args.host, port=args.port, recordings=args.recordings, seed=args.seed
+            host=args.host,
+            port=args.port,
+            recordings=args.recordings,
+            seed=args.seed,
+            throttle=_throttle_option(args.throttle),
+            throttle_retry_after=args.throttle_retry_after,
         )
         return 0
     return await _run_api_command(args)

@@ -38,6 +38,21 @@ def _non_negative_int(text: str) -> int:
     return value
 
 
+def _throttle_rate(text: str) -> tuple[str, int, float] | None:
+    """`CLASS=N/SECONDS` as (class, N, seconds); `service` as None (the live rates)."""
+    if text == "service":
+        return None
+    name, _, rate = text.partition("=")
+    count, _, seconds = rate.partition("/")
+    try:
+        parsed = (name, int(count), float(seconds))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not CLASS=N/SECONDS: {text!r}") from None
+    if not name or parsed[1] < 1 or parsed[2] <= 0:
+        raise argparse.ArgumentTypeError(f"not CLASS=N/SECONDS: {text!r}")
+    return parsed
+
+
 def _connection_options() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     group = common.add_argument_group("connection")
@@ -103,7 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--id", required=True)
     sub = leaf(rec, "export", "recordings_export", "write every recording to a JSON-lines file")
     _project_option(sub)
-    sub.add_argument("--out", required=True, help="file to write (replaced atomically)")
+    sub.add_argument(
+        "--out", required=True, help="file to write (replaced atomically once complete)"
+    )
     sub.add_argument("--page-size", type=_positive_int, default=500)
     sub.add_argument(
         "--concurrency",
@@ -112,6 +129,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="pages fetched at once when the total is known",
     )
     sub.add_argument("--no-progress", action="store_true", help="no progress output")
+    sub.add_argument(
+        "--since",
+        default=None,
+        help="only recordings starting at or after this (ISO date or date-time, or -7d, -12h)",
+    )
+    sub.add_argument(
+        "--until",
+        default=None,
+        help="only recordings starting at or before this (default: when the export starts)",
+    )
+    sub.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue an interrupted export of --out from its checkpoint (none: start afresh)",
+    )
 
     proxies = groups.add_parser("proxy-records", help="reverse-proxy records of an organization")
     prx = proxies.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -173,4 +205,19 @@ def build_parser() -> argparse.ArgumentParser:
     fake.add_argument("--port", type=_non_negative_int, default=8765, help="0: any free port")
     fake.add_argument("--recordings", type=_non_negative_int, default=1000)
     fake.add_argument("--seed", type=int, default=0)
+    fake.add_argument(
+        "--throttle",
+        action="append",
+        type=_throttle_rate,
+        default=[],
+        metavar="CLASS=N/SECONDS",
+        help="throttle a class as the service does, N requests per SECONDS per key "
+        "(repeatable, e.g. recordings=40/10); 'service' applies the live service's rates",
+    )
+    fake.add_argument(
+        "--throttle-retry-after",
+        choices=["ceil", "floor"],
+        default="ceil",
+        help="round Retry-After up (as the service) or down",
+    )
     return parser

@@ -21,6 +21,7 @@ from product_analytics.testing.observe import RequestRecord
 from product_analytics.testing.pagination import DEFAULT_LIMIT, MAX_LIMIT
 from product_analytics.testing.serve import serve_forever
 from product_analytics.testing.server import FakeServer
+from product_analytics.testing.throttle import SERVICE_RATES, RetryAfterRounding, Throttle
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -36,5 +37,8 @@ __all__ = [
     "MockTransport",
     "ListStyle",
     "RequestRecord",
+    "RetryAfterRounding",
+    "SERVICE_RATES",
+    "Throttle",
     "serve_forever",
 ]

@@ -3,7 +3,8 @@ run the operation's handler.
 
 Checks run in the service's order: an unknown path is a 404 whoever asks; then a missing or
 unknown key is a 401; a known path with the wrong method a 405; a key without the
-operation's `required_scope` a 403; an operation without a handler a 501
+operation's `required_scope` a 403; in throttle mode, a request over its class's rate a
+429 (see `throttle`); an operation without a handler a 501
 (`{"type": "server_error", "code": "not_implemented", ...}`: an operation added to the spec
 answers that until `FakeServer.add_handler` registers one); a body that is not a JSON
 object, or whose fields do not fit the operation's body model, a 400. Missing objects are
@@ -43,12 +44,14 @@ class Dispatcher:
         store: Store,
         options: Options,
         origin: Callable[[], str],
+        throttle: Callable[[str, str | None], None] | None = None,
     ) -> None:
         self._router = Router(operations)
         self._handlers = handlers
         self._store = store
         self._options = options
         self._origin = origin
+        self._throttle = throttle
 
     async def _body(self, request: web.Request, op: Operation[Any]) -> Json:
         if op.body_model is None:
@@ -73,6 +76,8 @@ class Dispatcher:
             )
         request[OPERATION_KEY] = op.operation_id
         require_scope(key, op.required_scope)
+        if self._throttle is not None:  # after permissions, as the service's throttles
+            self._throttle(key.value, op.throttle_class)
         handler = self._handlers.get(op.operation_id)
         if handler is None:
             raise not_implemented(op.operation_id)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from product_analytics.testing.context import ListStyle
 from product_analytics.testing.server import FakeServer
+from product_analytics.testing.throttle import RetryAfterRounding
 
 __all__ = ["serve_forever"]
 
@@ -22,13 +24,15 @@ async def serve_forever(
     list_style: ListStyle = "described",
     live_quirks: bool = False,
     out: TextIO | None = None,
+    throttle: Mapping[str, Sequence[tuple[int, float]]] | bool | None = None,
+    throttle_retry_after: RetryAfterRounding = "ceil",
 ) -> None:
     """Serve until cancelled (e.g. by Ctrl-C through `asyncio.run`).
 
     Once listening, writes one line of JSON to `out` (default stdout) and flushes it:
     `FakeServer.connection_info()` plus `"env"`, the environment variables a client reads
     (`PRODUCT_ANALYTICS_BASE_URL`, `PRODUCT_ANALYTICS_API_KEY`). The request log keeps the
-    last 1,000 requests.
+    last 1,000 requests. `throttle`, `throttle_retry_after`: as `FakeServer` takes them.
     """
     async with FakeServer(
         recordings=recordings,
@@ -38,6 +42,8 @@ async def serve_forever(
         list_style=list_style,
         live_quirks=live_quirks,
         request_log_limit=1000,
+        throttle=throttle,
+        throttle_retry_after=throttle_retry_after,
     ) as server:
         info = server.connection_info()
         info["env"] = {

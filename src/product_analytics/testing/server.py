@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
@@ -24,6 +24,7 @@ from product_analytics.testing.observe import (
 )
 from product_analytics.testing.seed import seed_store
 from product_analytics.testing.state import Json, Store
+from product_analytics.testing.throttle import RetryAfterRounding, Throttle, ThrottleState
 
 __all__ = ["FakeServer"]
 
@@ -45,6 +46,14 @@ class FakeServer:
     - `request_log_limit`: keep only the last that many `requests` (None: all).
     - `shutdown_timeout`: seconds `stop()` waits for requests still running before
       cancelling them.
+    - `throttle`: off by default. `True` applies the live service's rates per API key
+      (`recordings`: 240/min and 1,200/hour; `crud`: 480/min and 4,800/hour); a mapping
+      such as `{"recordings": [(40, 10.0)]}` sets each class's windows as
+      `(requests, seconds)` (classes left out are not throttled); or a `Throttle`. DRF
+      semantics (see `testing.throttle`): sliding windows per key and class, 429 with
+      `Retry-After` in whole seconds until one slot reopens, rounded up, or down with
+      `throttle_retry_after="floor"`. `throttle_clock` replaces `time.monotonic`.
+      `throttle_429s` counts the 429s answered so (`throttle_429s_by_class` per class).
 
     The seeded facts (`organization_id`, `project_id`, ...) are readable before `start()`;
     `base_url` is known once started.
@@ -62,6 +71,9 @@ class FakeServer:
         fault_seed: int | str | None = None,
         request_log_limit: int | None = None,
         shutdown_timeout: float = 1.0,
+        throttle: Throttle | Mapping[str, Sequence[tuple[int, float]]] | bool | None = None,
+        throttle_retry_after: RetryAfterRounding = "ceil",
+        throttle_clock: Callable[[], float] | None = None,
     ) -> None:
         if list_style not in ("described", "live"):
             raise ValueError("list_style must be 'described' or 'live'")
@@ -81,6 +93,8 @@ class FakeServer:
         self._requested_port = port
         self._shutdown_timeout = shutdown_timeout
         self._stats = Stats(log_limit=request_log_limit)
+        settings = Throttle.of(throttle, throttle_retry_after, throttle_clock)
+        self.throttle: ThrottleState | None = None if settings is None else ThrottleState(settings)
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
         self._handlers: dict[str, Handler] = dict(HANDLERS)
@@ -89,7 +103,12 @@ class FakeServer:
 
     def _app(self) -> web.Application:
         dispatcher = Dispatcher(
-            self.operations, self._handlers, self.store, self.options, lambda: self.base_url
+            self.operations,
+            self._handlers,
+            self.store,
+            self.options,
+            lambda: self.base_url,
+            None if self.throttle is None else self.throttle.check,
         )
         app = web.Application(
             middlewares=[
@@ -218,6 +237,12 @@ class FakeServer:
             "project_ids": self.project_ids,
             "playlist_short_id": self.playlist_short_id,
             "recordings": len(self.recording_ids),
+            "throttle": None
+            if self.throttle is None
+            else {
+                name: [list(window) for window in windows]
+                for name, windows in self.throttle.settings.rates.items()
+            },
         }
 
     # -- what tests assert on ---------------------------------------------------------
@@ -242,7 +267,21 @@ class FakeServer:
         """Tracebacks of exceptions that escaped a handler (each answered as a 500)."""
         return list(self._stats.internal_errors)
 
+    @property
+    def throttle_429s(self) -> int:
+        """429s answered by the throttle mode since start (or `reset_stats()`)."""
+        return 0 if self.throttle is None else sum(self.throttle.answered.values())
+
+    @property
+    def throttle_429s_by_class(self) -> dict[str, int]:
+        """`throttle_429s` per throttle class."""
+        return {} if self.throttle is None else dict(self.throttle.answered)
+
     def reset_stats(self) -> None:
-        """Clear `requests`, `internal_errors` and `faults.injected`; restart `max_in_flight`."""
+        """Clear `requests`, `internal_errors`, `faults.injected` and the `throttle_429s` counts;
+        restart `max_in_flight`. The throttle's windows are kept (`throttle.reset()` clears
+        them)."""
         self._stats.reset()
         self.faults.injected.clear()
+        if self.throttle is not None:
+            self.throttle.answered.clear()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from product_analytics.testing.context import Context, Handler, Reply
+from product_analytics.testing.dates import in_date_window
 from product_analytics.testing.errors import not_found, validation_error
 from product_analytics.testing.pagination import described_envelope, page_request
 from product_analytics.testing.recording_filters import filter_recordings
@@ -29,7 +30,7 @@ def list_recordings(ctx: Context) -> Reply:
     `recording_filters`), one page of `limit` at `offset`."""
     env = ctx.store.environment(ctx.params["project_id"])
     page = page_request(ctx.query, ctx.origin, ctx.raw_path)
-    recordings = filter_recordings(ctx.query, list(env.recordings.values()))
+    recordings = filter_recordings(ctx.query, in_date_window(ctx.query, env.recordings.values()))
     if ctx.options.list_style == "live":
         return Reply.json(
             {

@@ -1,0 +1,162 @@
+"""Bulk work under the service's rate limits (issue 13), against FakeServer's throttle mode.
+
+- `throttled_get_many`: `get_many` of N ids, default client settings, against a throttle of
+  R requests per window of W seconds (DRF semantics, Retry-After rounded up). The floor of
+  any client's time is the throttle's bound, N/R windows (N/R * W seconds); the figure is
+  total time ÷ that bound (target <= 1.1), with the errors and the share of 429s among the
+  requests the server answered (target <= 5 % for 2,000 ids at 100 a window).
+- `throttled_export`: `recordings export` of N recordings through the command line (real
+  processes) against the same kind of throttle: the uninterrupted run's time ÷ its bound
+  (pages / R windows), and a run SIGKILLed halfway then rerun with `--resume` (until it
+  succeeds) must write the same ids as the uninterrupted one.
+
+Until the client paces itself on 429s these figures show the gap (errors, 429 storms, failed
+export attempts); they are measured, not asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from product_analytics import AsyncClient
+from product_analytics.cli.export import checkpoint_path
+from product_analytics.testing import FakeServer
+
+__all__ = ["throttled_export", "throttled_get_many"]
+
+
+def _share(part: int, whole: int) -> float:
+    return part / whole if whole else 0.0
+
+
+async def throttled_get_many(count: int, rate: int, window: float) -> dict[str, Any]:
+    """`get_many` of `count` ids against `rate` requests per `window` seconds."""
+    async with FakeServer(
+        recordings=count, seed=13, throttle={"recordings": [(rate, window)]}
+    ) as server:
+        ids = server.recording_ids[:count]
+        started = time.perf_counter()
+        async with AsyncClient(api_key=server.api_key, base_url=server.base_url) as client:
+            results = await client.session_recordings.get_many(
+                project_id=server.project_id, ids=ids, return_exceptions=True
+            )
+        seconds = time.perf_counter() - started
+        errors = sum(isinstance(result, Exception) for result in results)
+        answered = sum(1 for r in server.requests if r.status is not None)
+        throttled = server.throttle_429s
+    bound = count / rate * window
+    return {
+        "count": count,
+        "rate": rate,
+        "window_s": window,
+        "seconds": round(seconds, 3),
+        "bound_s": round(bound, 3),
+        "time_ratio": round(seconds / bound, 3),
+        "fetched": count - errors,
+        "errors": errors,
+        "requests": answered,
+        "throttled_429s": throttled,
+        "share_429": round(_share(throttled, answered), 4),
+    }
+
+
+def _command(server: FakeServer, out: Path, page_size: int, *extra: str) -> list[str]:
+    return [
+        sys.executable, "-m", "product_analytics", "recordings", "export",
+        "--base-url", server.base_url, "--api-key", server.api_key,
+        "--project-id", str(server.project_id), "--out", str(out),
+        "--page-size", str(page_size), "--no-progress", *extra,
+    ]  # fmt: skip
+
+
+async def _run(
+    command: list[str], kill_at_lines: int | None = None, out: Path | None = None
+) -> tuple[int, dict[str, Any]]:
+    """Run the command; its exit code and its summary (empty unless it succeeded)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRODUCT_ANALYTICS_")}
+    process = await asyncio.create_subprocess_exec(
+        *command, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL
+    )
+    if kill_at_lines is not None and out is not None:
+        while process.returncode is None:
+            try:
+                lines = json.loads(checkpoint_path(out).read_text())["lines"]
+            except (OSError, ValueError, KeyError):
+                lines = -1
+            if lines >= kill_at_lines:
+                process.send_signal(signal.SIGKILL)
+                break
+            await asyncio.sleep(0.005)
+    stdout, _ = await process.communicate()
+    assert process.returncode is not None
+    summary = json.loads(stdout) if process.returncode == 0 and stdout.strip() else {}
+    return process.returncode, summary
+
+
+def _ids(path: Path) -> list[str]:
+    return [json.loads(line)["id"] for line in path.read_text().splitlines()]
+
+
+async def throttled_export(count: int, rate: int, window: float, page_size: int) -> dict[str, Any]:
+    """The CLI export of `count` recordings against `rate` requests per `window` seconds:
+    uninterrupted, and SIGKILLed halfway then resumed (until it succeeds, 10 runs at most)."""
+    async with FakeServer(
+        recordings=count, seed=17, throttle={"recordings": [(rate, window)]}
+    ) as server:
+        with tempfile.TemporaryDirectory(prefix="throttled-export-") as folder:
+            whole, resumed = Path(folder) / "whole.jsonl", Path(folder) / "resumed.jsonl"
+            attempts_whole = 0
+            started = time.perf_counter()
+            code, summary = 1, {}
+            while code != 0 and attempts_whole < 10:
+                extra = ("--resume",) if attempts_whole else ()
+                code, summary = await _run(_command(server, whole, page_size, *extra))
+                attempts_whole += 1
+            wall = time.perf_counter() - started
+            # The export's own time when one run did it all (no process start-up counted).
+            seconds = float(summary["seconds"]) if attempts_whole == 1 and summary else wall
+            requests_whole = len(server.requests)
+            throttled_whole = server.throttle_429s
+            server.reset_stats()
+            if server.throttle is not None:
+                server.throttle.reset()
+
+            killed, _ = await _run(_command(server, resumed, page_size), count // 2, resumed)
+            attempts_resumed, code = 0, 1
+            while code != 0 and attempts_resumed < 10:
+                code, _ = await _run(_command(server, resumed, page_size, "--resume"))
+                attempts_resumed += 1
+            whole_ids = _ids(whole) if whole.exists() else []
+            resumed_ids = _ids(resumed) if resumed.exists() else []
+    pages = math.ceil(count / page_size)
+    bound = pages / rate * window
+    return {
+        "count": count,
+        "page_size": page_size,
+        "rate": rate,
+        "window_s": window,
+        "seconds": round(seconds, 3),
+        "wall_seconds": round(wall, 3),
+        "bound_s": round(bound, 3),
+        "time_ratio": round(seconds / bound, 3),
+        "runs_until_complete": attempts_whole,
+        "requests": requests_whole,
+        "throttled_429s": throttled_whole,
+        "share_429": round(_share(throttled_whole, requests_whole), 4),
+        "written": len(whole_ids),
+        "distinct": len(set(whole_ids)),
+        "killed": killed == -signal.SIGKILL,
+        "resume_runs": attempts_resumed,
+        "resumed_equals_uninterrupted": bool(whole_ids)
+        and len(resumed_ids) == len(set(resumed_ids))
+        and set(resumed_ids) == set(whole_ids),
+    }
