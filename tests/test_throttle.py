@@ -229,6 +229,26 @@ def test_waiters_are_let_through_first_come_first_served() -> None:
     assert run(main) == list(range(30))
 
 
+def test_a_request_arriving_when_a_slot_frees_queues_behind_the_waiters() -> None:
+    async def main() -> list[tuple[str, float]]:
+        throttles = make({"crud": RateLimit(3, per=1.0)})
+        order: list[tuple[str, float]] = []
+
+        async def request(name: str, delay: float = 0.0) -> None:
+            await asyncio.sleep(delay)
+            await throttles.acquire("crud")
+            order.append((name, virtual_clock()))
+
+        await asyncio.gather(*(request(f"early {i}") for i in range(3)))
+        await asyncio.gather(
+            request("late", delay=1.0),  # arrives the moment the first slots free
+            *(request(f"waiting {i}") for i in range(3)),
+        )
+        return order[3:]
+
+    assert run(main) == [("waiting 0", 1.0), ("waiting 1", 1.0), ("waiting 2", 1.0), ("late", 2.0)]
+
+
 # -- the learned rate against the service's throttle -----------------------------------
 
 
@@ -341,6 +361,33 @@ def test_a_429_after_the_paced_restart_tightens_the_rate() -> None:
 
     learned, tightened = run(main)
     assert tightened <= 0.9 * learned + 1e-9
+
+
+def test_a_further_429_tightens_the_rate_even_when_the_estimate_would_not() -> None:
+    async def main() -> tuple[float, float]:
+        throttles = make()
+        await throttle_after_burst(throttles, "recordings", admitted=100, retry_after=10)
+        learned = throttles.rates()["recordings"]
+        for _ in range(200):  # paced at the learned rate, all admitted
+            await throttles.acquire("recordings")
+            throttles.succeeded("recordings")
+        await throttles.acquire("recordings")
+        throttles.throttled("recordings", 0)  # rounded down: under a second to go
+        return learned, throttles.rates()["recordings"]
+
+    learned, tightened = run(main)
+    assert tightened == pytest.approx(0.9 * learned)
+
+
+def test_admissions_before_a_quiet_gap_are_not_counted_in_the_window() -> None:
+    async def main() -> float:
+        throttles = make()
+        await admit_successes(throttles, "crud", 50)
+        await asyncio.sleep(100.0)  # they have long left any window the 429 speaks of
+        await throttle_after_burst(throttles, "crud", admitted=100, retry_after=10)
+        return throttles.rates()["crud"]
+
+    assert run(main) == pytest.approx(0.95 * 100 / 10)
 
 
 def test_successes_reported_after_the_429_refine_the_estimate() -> None:
