@@ -615,6 +615,34 @@ def test_a_queued_request_gives_up_when_a_new_429_pushes_its_turn_past_its_deadl
     assert retry_after > 60.0
 
 
+def test_the_first_in_line_gives_up_when_a_new_429_pushes_its_turn_past_its_max_wait() -> None:
+    async def main() -> tuple[float, float]:
+        throttles = make()
+        await throttle_after_burst(throttles, "crud", admitted=100, retry_after=10)
+        head = asyncio.ensure_future(throttles.acquire("crud", max_wait=20.0))
+        await asyncio.sleep(1.0)
+        throttles.throttled("crud", 60)  # e.g. the hourly limit, met by another task
+        with pytest.raises(ThrottleWaitTooLong) as caught:
+            await head
+        return virtual_clock(), caught.value.retry_after
+
+    gave_up_at, retry_after = run(main)
+    assert gave_up_at == pytest.approx(1.0)  # at once, not when its sleep would have ended
+    assert retry_after == pytest.approx(61.0)
+
+
+def test_the_first_in_line_waits_on_when_a_new_429_still_fits_its_budget() -> None:
+    async def main() -> float:
+        throttles = make()
+        await throttle_after_burst(throttles, "crud", admitted=100, retry_after=10)
+        head = asyncio.ensure_future(throttles.acquire("crud", max_wait=30.0))
+        await asyncio.sleep(1.0)
+        throttles.throttled("crud", 20)
+        return await head
+
+    assert run(main) == pytest.approx(22.0)
+
+
 # -- cancellation ----------------------------------------------------------------------
 
 

@@ -12,22 +12,23 @@ For every request that reaches a server (each redirect hop too)::
     response = await send(...)
     if response.status == 429:
         throttles.throttled(cls, retry_after)   # then loop: the next acquire waits the pause
-    elif response is a success:
+    else:                                       # any other answer (not a connection error)
         throttles.succeeded(cls)
 
 - `acquire(cls, *, max_wait, deadline) -> float` waits until a request of the class may go
   and returns the seconds waited. It raises `ThrottleWaitTooLong` (`.retry_after`: seconds
   from now until it could go) instead of waiting when the wait would exceed `max_wait`
   seconds or end after `deadline` (a `throttles.clock()` value); when a later 429 lengthens
-  a wait already under way, it raises as soon as the waiter finds out (a waiter in the queue
-  at once, the one at its head when its current sleep ends). Cancelling a waiter is safe.
+  a wait under way beyond those, the waiter raises at once. Cancelling a waiter is safe.
 - `throttled(cls, retry_after) -> float` reports a 429 (`retry_after` in seconds, `None` if
   the answer had none) and returns the pause of the class in seconds.
-- `succeeded(cls)` reports a request the service admitted (any answer but a 429).
+- `succeeded(cls)` reports a request that the service's throttle let through: any answer
+  but a 429 (a 401 or 403 is refused before throttling, but counting it only slows pacing).
 - `add_listener(callback) -> unsubscribe` reports `ThrottleEvent`s: a class paused by the
   service (`paused_until`: wall-clock epoch seconds, `retry_after`), and resumed
   (`paused_until=None`), reported when its first request after the pause is let through.
-- `paused_until(cls)`: wall-clock epoch seconds while the class is paused, else `None`.
+- `paused_until(cls)`: wall-clock epoch seconds while the class is paused, else `None`;
+  `rates()`: the pacing rate learned per class; `clock`: the monotonic clock of deadlines.
 
 `throttled` and `succeeded` are matched to the request that the same task last let through
 `acquire` (a context variable), so call them from the task that called `acquire`.
@@ -40,16 +41,18 @@ at most N admitted requests in any D seconds (a 429 is not counted); a refused r
 leaves it), rounded up to whole seconds (some servers round down). N and D are not sent.
 
 1. Unthrottled: until a class has met a 429 (and without a user `RateLimit`), `acquire` is
-   a dict lookup that finds nothing; `succeeded` appends the admission time to a bounded
-   log of the class (the last `_LOG_SIZE` admitted requests).
-2. On a 429 at time t with Retry-After a: the class pauses until t + a + `margin` (the
-   margin, 1 s by default, covers a rounded-down Retry-After), and a rate is learned. The
-   window's oldest request s must be an admission preceded by a gap of at least a (anything
-   before it has left the window): s is the latest such admission of the log. The window
-   then reopens at about T = t + a (a = 0 means rounded down, counted as 0.5), so it holds
-   the n admissions since s in D = T - s seconds: the rate estimate is n / D. The class is
-   then paced at `_SAFETY` (95 %) of it. Admissions sent before the 429 whose success is
-   reported later are added to that count (they were in the window too).
+   a dict lookup that finds nothing (and notes the admission time in a context variable);
+   `succeeded` appends that time to a bounded log of the class (its last 10,000 admitted).
+2. A 429 answered with Retry-After a to a request sent at time t (its round trip is taken
+   out: the log holds send times too) pauses the class until now + a + `margin` (1 s by
+   default, for a Retry-After rounded down) and sets the pacing rate. The oldest request s
+   in the server's window must be an admission preceded by a gap of at least a (what came
+   before it has left the window); s is taken as the latest such admission of the log. The
+   window reopens at about T = t + a (Retry-After 0, rounded down, counts as 0.5 s), so it
+   holds the n admissions since s in D = T - s seconds: N/D is estimated as n / D, and the
+   class is paced at 95 % of that. Admissions sent before the 429 but reported only after it
+   are added to n (they were in the window too). Retry-After rounded up makes D up to 1 s
+   too long (pacing slower), rounded down up to 1 s too short (the next 429 corrects it).
 3. Pacing is a token bucket of one token (virtual scheduling: the next request may go at
    `next_at`, which then moves on by 1 / rate): no burst above the estimate. Waiters queue
    first in, first out per class; only the head sleeps, the others wait for their turn, so
@@ -133,6 +136,11 @@ class ThrottleEvent:
     throttle_class: str
     paused_until: float | None
     retry_after: float | None
+
+
+def _wake(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 class _Waiter:
@@ -264,7 +272,7 @@ class Throttles:
             raise ValueError("margin must be a number of seconds >= 0")
         own = [cap for cap in caps if cap._clock is not time.monotonic]
         self.clock: Clock = clock or (own[0]._clock if own else time.monotonic)
-        self._sleep: Sleep = sleep or (own[0]._sleep if own else asyncio.sleep)
+        self._sleep: Sleep | None = sleep or (own[0]._sleep if own else None)
         self._wall_clock = wall_clock
         self._margin = float(margin)
         self._token = object()
@@ -339,7 +347,7 @@ class Throttles:
             gate.paused_until = until
             gate.paused_until_wall = self._wall_clock() + (until - now)
         gate.next_at = max(gate.next_at, gate.paused_until)
-        for waiter in list(gate.queue)[1:]:  # let the queued re-check their budgets
+        for waiter in gate.queue:  # let the waiters re-check their budgets
             if not waiter.wakeup.done():
                 waiter.wakeup.set_result(None)
         pause = gate.paused_until - now
@@ -448,7 +456,7 @@ class Throttles:
                 if ready <= now + _EPSILON:
                     break
                 self._check(ready, start, now, max_wait, deadline)
-                await self._sleep(ready - now)
+                await self._sleep_as_head(waiter, ready - now)
             self._admit(gate, now)
             return now - start
         finally:
@@ -456,6 +464,23 @@ class Throttles:
             gate.queue.remove(waiter)
             if was_head and gate.queue and not gate.queue[0].wakeup.done():
                 gate.queue[0].wakeup.set_result(None)
+
+    async def _sleep_as_head(self, waiter: _Waiter, seconds: float) -> None:
+        """Sleep `seconds`, or less when a 429 wakes the waiter to re-check its budget.
+
+        An injected `sleep` cannot be cut short: then the re-check comes when it ends.
+        """
+        if self._sleep is not None:
+            await self._sleep(seconds)
+            return
+        loop = asyncio.get_running_loop()
+        if waiter.wakeup.done():
+            waiter.wakeup = loop.create_future()
+        timer = loop.call_later(seconds, _wake, waiter.wakeup)
+        try:
+            await waiter.wakeup
+        finally:
+            timer.cancel()
 
     @staticmethod
     def _check(
