@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import logging
 import math
+import random
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Literal, TypeVar
 
@@ -347,6 +348,45 @@ def test_a_429_to_a_request_sent_before_the_pause_does_not_tighten_the_rate_agai
     assert rates == [pytest.approx(0.95 * 100 / 10)] * 10
 
 
+def test_429s_at_random_with_a_fractional_retry_after_do_not_collapse_the_pace() -> None:
+    """A server that answers 4 % of requests 429 whatever the rate (a fault, not a limit)."""
+    requests, workers, latency = 1_000, 32, 0.004
+
+    async def main() -> tuple[int, float, float]:
+        throttles = make()
+        rng = random.Random(7)
+        remaining = iter(range(requests))
+        refused = 0
+
+        async def worker() -> None:
+            nonlocal refused
+            for _ in remaining:
+                while True:
+                    await throttles.acquire("crud")
+                    await asyncio.sleep(latency)
+                    if rng.random() >= 0.04:
+                        throttles.succeeded("crud")
+                        break
+                    refused += 1
+                    throttles.throttled("crud", 0.01)
+
+        await asyncio.gather(*(worker() for _ in range(workers)))
+        return refused, virtual_clock(), throttles.rates()["crud"]
+
+    refused, seconds, rate = run(main)
+    unthrottled = requests / workers * latency + refused * 0.01
+    assert refused > 20
+    assert seconds < 5 * unthrottled, f"{seconds:.2f} s, paced at {rate:.0f}/s"
+
+
+def test_a_fractional_retry_after_gets_no_rounding_margin() -> None:
+    async def main() -> float:
+        throttles = make(margin=1.0)
+        return await throttle_after_burst(throttles, "crud", admitted=10, retry_after=0.25)
+
+    assert run(main) == 0.25
+
+
 def test_a_429_after_the_paced_restart_tightens_the_rate() -> None:
     async def main() -> tuple[float, float]:
         throttles = make()
@@ -431,22 +471,26 @@ def test_a_class_idle_for_longer_than_its_window_runs_unpaced_again() -> None:
     assert rates == {}
 
 
-def test_a_429_with_nothing_admitted_before_still_restarts_paced() -> None:
+def test_a_429_with_nothing_admitted_before_restarts_slow_and_speeds_up() -> None:
     async def main() -> list[float]:
         throttles = make()
         for _ in range(5):
             await throttles.acquire("crud")
-        for _ in range(5):
+        for _ in range(5):  # the key was used up elsewhere: the first requests all meet 429
             throttles.throttled("crud", 2)
-        woke = []
-        for _ in range(5):
+        sent = []
+        for _ in range(30):
             await throttles.acquire("crud")
-            woke.append(virtual_clock())
-        return woke
+            throttles.succeeded("crud")
+            sent.append(virtual_clock())
+        return sent
 
-    woke = run(main)
-    assert woke[0] == pytest.approx(3.0)
-    assert len(set(woke)) == 5
+    sent = run(main)
+    assert sent[0] == pytest.approx(3.0)  # Retry-After + margin
+    gaps = [b - a for a, b in itertools.pairwise(sent)]
+    assert gaps[0] == pytest.approx(2.0)  # one request per Retry-After, to begin with
+    assert all(later < earlier for earlier, later in itertools.pairwise(gaps))
+    assert gaps[-1] < 0.01
 
 
 # -- the user's RateLimit --------------------------------------------------------------

@@ -45,21 +45,31 @@ leaves it), rounded up to whole seconds (some servers round down). N and D are n
    `succeeded` appends that time to a bounded log of the class (its last 10,000 admitted).
 2. A 429 answered with Retry-After a to a request sent at time t (its round trip is taken
    out: the log holds send times too) pauses the class until now + a + `margin` (1 s by
-   default, for a Retry-After rounded down) and sets the pacing rate. The oldest request s
-   in the server's window must be an admission preceded by a gap of at least a (what came
-   before it has left the window); s is taken as the latest such admission of the log. The
-   window reopens at about T = t + a (Retry-After 0, rounded down, counts as 0.5 s), so it
-   holds the n admissions since s in D = T - s seconds: N/D is estimated as n / D, and the
-   class is paced at 95 % of that. Admissions sent before the 429 but reported only after it
-   are added to n (they were in the window too). Retry-After rounded up makes D up to 1 s
-   too long (pacing slower), rounded down up to 1 s too short (the next 429 corrects it).
+   default, for whole seconds rounded down; none for a fractional Retry-After, which was
+   not rounded) and sets the pacing rate. The window's oldest request s must be an
+   admission preceded by a gap of at least a (what came before it has left the window).
+   The window reopens at about T = t + a (Retry-After 0, rounded down, counts as 0.5 s), so
+   it holds the n admissions since s in D = T - s seconds; and no D-long stretch of the log
+   may hold many more than n (else the server let more through in a window that long: a
+   shorter window than assumed). s is the latest admission passing both tests, N/D is
+   estimated as n / D, and the class is paced at 95 % of that. Admissions sent before the
+   429 but reported only after it are added to n (they were in the window too). A
+   Retry-After rounded up makes D up to 1 s too long (slower pacing), rounded down up to
+   1 s too short (the next 429 corrects it). With nothing admitted before (the key was
+   used up elsewhere), the class restarts at one request per max(a, 1) s, 25 % faster with
+   each success, until a 429 gives it data.
 3. Pacing is a token bucket of one token (virtual scheduling: the next request may go at
    `next_at`, which then moves on by 1 / rate): no burst above the estimate. Waiters queue
    first in, first out per class; only the head sleeps, the others wait for their turn, so
    the tasks that met the 429 wake one pacing interval apart, not all at once.
 4. A further 429 (from a request let through after the pause began; those in flight before
-   it only extend the pause when their window reopens over 1 s later) tightens the rate to
-   at most `_DECREASE` (90 %) of the current one, and to `_SAFETY` of the new estimate.
+   it only extend the pause when their window reopens over 1 s later) pauses the class as
+   above. Once a learned window D has passed since the rate was last set (before that the
+   server's window still holds requests sent at the old rate), or when its Retry-After
+   speaks of a longer window (the hourly limit after the minute's), it also tightens the
+   rate to at most 90 % of the current one and 95 % of the new estimate. So 429s answered
+   at random (a fault, not a limit) cannot drive the rate down faster than once a window,
+   and the busiest-stretch test keeps the estimate at what the server has admitted.
 5. A class idle for longer than the longest window it learned (every slot has left the
    server's window) forgets its rate: it runs unpaced again until the next 429.
 
@@ -68,9 +78,10 @@ A `RateLimit(n, per=s)` is a strict cap, a sliding-window log checked before eac
 counts against it); a mapping `{class: RateLimit}` caps those classes, each with its own (a
 class not in it is unpaced until a 429). Pauses, pacing and the cap all apply at once.
 
-In simulation against such a throttle (100 per 10 s, 2,000 requests from 32 tasks;
-`tests/support/drf_simulation.py`), about 2 % of the requests meet a 429 and the job takes
-about 1.06 times the throttle's bound of 200 s, with Retry-After rounded up or down.
+In simulation against such a throttle (100 per 10 s, 2,000 requests from 32 tasks, 20 ms
+round trips; `tests/support/drf_simulation.py`), 1.5 % of the requests meet a 429 (the 30
+in flight when the first came) and the job takes 1.06 times the throttle's bound of 200 s,
+with Retry-After rounded up or down.
 """
 
 from __future__ import annotations
@@ -100,6 +111,9 @@ _LOG_SIZE = 10_000  # admissions remembered per class
 _NO_RETRY_AFTER = 1.0  # the pause of a 429 without Retry-After, before the margin
 _ROUNDED_DOWN_ZERO = 0.5  # what Retry-After 0 (a rounded-down wait under 1 s) stands for
 _EPSILON = 1e-9  # float slack on clock comparisons
+_SLOW_START = 1.25  # a guessed rate grows by this factor with each success
+_CANDIDATES = 32  # window starts tried by an estimate before taking the oldest logged
+_CONSISTENT = 0.9  # a window holding this share of the busiest as long is consistent
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[object]]
@@ -138,6 +152,17 @@ class ThrottleEvent:
     retry_after: float | None
 
 
+def _busiest(times: list[float], end: int, window: float) -> int:
+    """The most of `times[:end]` (sorted) in any window [t, t + window)."""
+    most = 0
+    first = 0
+    for last in range(end):
+        while times[first] <= times[last] - window:
+            first += 1
+        most = max(most, last - first + 1)
+    return most
+
+
 def _wake(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_result(None)
@@ -170,12 +195,15 @@ class _Gate:
         "cap",
         "episode",
         "last_admit",
+        "learned_at",
+        "learned_window",
         "name",
         "next_at",
         "pause_number",
         "pause_started",
         "paused_until",
         "paused_until_wall",
+        "provisional",
         "queue",
         "rate",
         "reopen",
@@ -194,8 +222,11 @@ class _Gate:
         self.reopen = -math.inf  # the window reopens then, as the last 429 said
         self.announced = False  # a pause event was sent and no resume yet
         self.window = 0.0  # longest window learned, seconds
+        self.learned_at: float | None = None  # clock time the rate was last set by a 429
+        self.learned_window = 0.0  # the window estimated then, seconds
         self.last_admit = -math.inf
         self.episode: _Episode | None = None
+        self.provisional = False  # the rate is a guess that grows with each success
         self.queue: deque[_Waiter] = deque()
 
     def ready_at(self) -> float:
@@ -322,9 +353,10 @@ class Throttles:
         admission = self._take_admission(name)
         gate = self._gate(name)
         if retry_after is None or not math.isfinite(retry_after) or retry_after < 0:
-            wait = _NO_RETRY_AFTER
-        else:
+            wait, margin = _NO_RETRY_AFTER, self._margin
+        else:  # the margin is for whole seconds rounded; a fraction was not
             wait = float(retry_after)
+            margin = self._margin if wait.is_integer() else 0.0
         if gate.pause_started is not None:
             in_flight_before = (
                 admission[1] < gate.pause_number
@@ -333,16 +365,24 @@ class Throttles:
             )
             if in_flight_before and now + wait <= gate.reopen + 1.0:
                 return max(gate.paused_until - now, 0.0)
-        # The 429 left the server about midway between its send and now; the admissions
-        # logged are send times, so the window is measured from its send time: that takes
-        # the round trip out of the estimate.
-        sent_at = admission[0] if admission is not None else now
-        self._learn(gate, sent_at, wait if wait > 0 else _ROUNDED_DOWN_ZERO)
+        # Until a window has passed since the rate was last set, the server's window still
+        # holds requests sent at the rate before: a 429 then pauses but teaches nothing new,
+        # unless it speaks of a longer window (as the hourly limit does after the minute's).
+        if (
+            gate.learned_at is None
+            or now >= gate.learned_at + gate.learned_window
+            or wait > gate.learned_window
+        ):
+            # The admissions logged are send times: measuring the window from this request's
+            # send time too takes the round trip out of the estimate.
+            sent_at = admission[0] if admission is not None else now
+            self._learn(gate, sent_at, wait if wait > 0 else _ROUNDED_DOWN_ZERO)
+            gate.learned_at = now
         self._pauses += 1
         gate.pause_number = self._pauses
         gate.pause_started = now
         gate.reopen = now + wait
-        until = now + wait + self._margin
+        until = now + wait + margin
         if until > gate.paused_until:
             gate.paused_until = until
             gate.paused_until_wall = self._wall_clock() + (until - now)
@@ -378,7 +418,11 @@ class Throttles:
                 i -= 1
             log.insert(i, when)
         gate = self._gates.get(name)
-        if gate is None or gate.episode is None or admission is None:
+        if gate is None or admission is None:
+            return
+        if gate.provisional and gate.rate is not None and admission[1] >= gate.pause_number:
+            gate.rate *= _SLOW_START
+        if gate.episode is None:
             return
         episode = gate.episode
         if admission[1] < gate.pause_number and episode.start <= when:
@@ -513,6 +557,8 @@ class Throttles:
             gate.rate = None
             gate.episode = None
             gate.pause_started = None
+            gate.learned_at = None
+            gate.provisional = False
             gate.next_at = -math.inf
             if gate.cap is None and not gate.queue and self._gates.get(gate.name) is gate:
                 del self._gates[gate.name]
@@ -527,19 +573,35 @@ class Throttles:
         times = list(log) if log else []
         end = bisect.bisect_right(times, sent_at)
         reopen = sent_at + wait
-        if end == 0:  # nothing admitted to go by: one request a `wait`, to begin with
+        if end == 0:  # nothing admitted to go by: start slow, speed up with each success
             gate.rate = min(ceiling, 1.0 / max(wait, 1.0))
             gate.window = max(gate.window, wait)
+            gate.learned_window = wait
             gate.episode = None
+            gate.provisional = True
             return
+        gate.provisional = False
+        # The window's oldest admission s is preceded by a gap of at least `wait`, and the
+        # window (s, reopen] holds N admissions while no window as long ever held more: the
+        # latest admission that passes both is taken (a burst long ago refutes a short one).
         first = end - 1
-        while first > 0 and times[first] - times[first - 1] < wait:
+        for _ in range(_CANDIDATES):
+            while first > 0 and times[first] - times[first - 1] < wait:
+                first -= 1
+            if first == 0:
+                break
+            busiest = _busiest(times, end, reopen - times[first])
+            if end - first >= _CONSISTENT * busiest - 1:
+                break
             first -= 1
+        else:
+            first = 0
         start = times[first]
-        admitted = end - first
         window = reopen - start
+        admitted = end - first
         gate.rate = min(ceiling, _SAFETY * admitted / window)
         gate.window = max(gate.window, window)
+        gate.learned_window = window
         gate.episode = _Episode(start, reopen, admitted, ceiling)
 
     def _emit(self, event: ThrottleEvent) -> None:
