@@ -62,7 +62,7 @@ class RecordingSleep:
         await asyncio.sleep(seconds)
 
 
-async def admit_successes(throttles: Throttles, name: str, count: int) -> None:
+async def admit_successes(throttles: Throttles, name: str | None, count: int) -> None:
     """`count` requests of `name` let through and admitted by the service, all now."""
     for _ in range(count):
         await throttles.acquire(name)
@@ -70,7 +70,7 @@ async def admit_successes(throttles: Throttles, name: str, count: int) -> None:
 
 
 async def throttle_after_burst(
-    throttles: Throttles, name: str, *, admitted: int, retry_after: float
+    throttles: Throttles, name: str | None, *, admitted: int, retry_after: float
 ) -> float:
     """A burst of `admitted` successes, then one 429 answered with `retry_after`."""
     await admit_successes(throttles, name, admitted)
@@ -150,6 +150,20 @@ def test_a_429_without_retry_after_pauses_one_second_plus_the_margin() -> None:
     assert run(main) == 2.0
 
 
+@pytest.mark.parametrize("retry_after", [-5.0, math.inf, math.nan])
+def test_a_retry_after_that_is_no_number_of_seconds_counts_as_none(retry_after: float) -> None:
+    async def main() -> float:
+        throttles = make(margin=1.0)
+        await throttles.acquire("crud")
+        return throttles.throttled("crud", retry_after)
+
+    assert run(main) == 2.0
+
+
+def test_a_class_never_throttled_is_not_paused() -> None:
+    assert make().paused_until("recordings") is None
+
+
 def test_other_classes_keep_running_while_one_is_paused() -> None:
     async def main() -> tuple[list[float], float | None]:
         throttles = make()
@@ -168,7 +182,7 @@ def test_other_classes_keep_running_while_one_is_paused() -> None:
 def test_the_class_none_is_the_default_class() -> None:
     async def main() -> tuple[float | None, float | None]:
         throttles = make()
-        await throttle_after_burst(throttles, None, admitted=1, retry_after=3)  # type: ignore[arg-type]
+        await throttle_after_burst(throttles, None, admitted=1, retry_after=3)
         return throttles.paused_until(None), throttles.paused_until(DEFAULT_CLASS)
 
     by_none, by_name = run(main)
@@ -292,7 +306,7 @@ def test_without_learning_the_same_job_meets_a_storm_of_429s() -> None:
             throttles._gates[name or DEFAULT_CLASS].rate = None  # forget the rate learned
             return pause
 
-        throttles.throttled = pause_only  # type: ignore[method-assign]
+        throttles.throttled = pause_only  # type: ignore[method-assign,assignment]
         result = await run_bulk(throttles, server, requests=2_000, workers=32, latency=0.02)
         return result.throttled_share
 
