@@ -118,7 +118,7 @@ def test_unthrottled_acquire_does_not_yield_to_the_event_loop() -> None:
 # -- a 429 pauses the class ------------------------------------------------------------
 
 
-def test_a_429_pauses_the_class_for_retry_after_plus_the_margin() -> None:
+def test_a_429_pauses_the_class_for_retry_after() -> None:
     async def main() -> tuple[float, float | None, float, float]:
         throttles = make(margin=1.0)
         pause = await throttle_after_burst(throttles, "recordings", admitted=10, retry_after=7)
@@ -127,18 +127,45 @@ def test_a_429_pauses_the_class_for_retry_after_plus_the_margin() -> None:
         return pause, paused_until, waited, virtual_clock()
 
     pause, paused_until, waited, now = run(main)
-    assert pause == 8.0
-    assert paused_until == EPOCH + 8.0
-    assert waited == 8.0
-    assert now == 8.0
+    assert pause == 7.0  # rounded up, as DRF does: the window has reopened by then
+    assert paused_until == EPOCH + 7.0
+    assert waited == 7.0
+    assert now == 7.0
+
+
+def test_once_the_service_rounds_down_whole_second_pauses_get_the_margin() -> None:
+    async def main() -> tuple[float, float, float]:
+        throttles = make(margin=1.0)
+        first = await throttle_after_burst(throttles, "recordings", admitted=10, retry_after=7)
+        await throttles.acquire("recordings")
+        rounded_down = throttles.throttled("recordings", 0)  # under a second to go
+        await throttles.acquire("crud")
+        other_class = throttles.throttled("crud", 3)
+        return first, rounded_down, other_class
+
+    assert run(main) == (7.0, 1.0, 4.0)
 
 
 def test_the_margin_is_configurable() -> None:
     async def main() -> float:
         throttles = make(margin=0.25)
-        return await throttle_after_burst(throttles, "crud", admitted=3, retry_after=2)
+        return await throttle_after_burst(throttles, "crud", admitted=3, retry_after=0)
 
-    assert run(main) == 2.25
+    assert run(main) == 0.25
+
+
+def test_rounding_down_corrects_the_rate_learned_before_it_was_seen() -> None:
+    async def main() -> tuple[float, float]:
+        throttles = make()
+        await throttle_after_burst(throttles, "crud", admitted=100, retry_after=9)
+        learned = throttles.rates()["crud"]
+        await throttles.acquire("crud")
+        throttles.throttled("crud", 0)  # the window had not reopened after 9 s: 9 meant 9.x
+        return learned, throttles.rates()["crud"]
+
+    learned, corrected = run(main)
+    assert learned == pytest.approx(0.97 * 100 / 9)
+    assert corrected == pytest.approx(0.97 * 100 / 10)
 
 
 def test_a_429_without_retry_after_pauses_one_second_plus_the_margin() -> None:
@@ -186,7 +213,7 @@ def test_the_class_none_is_the_default_class() -> None:
         return throttles.paused_until(None), throttles.paused_until(DEFAULT_CLASS)
 
     by_none, by_name = run(main)
-    assert by_none == by_name == EPOCH + 4.0
+    assert by_none == by_name == EPOCH + 3.0
 
 
 def test_the_pause_is_over_once_its_time_has_passed() -> None:
@@ -219,12 +246,12 @@ def test_the_tasks_that_met_the_429_wake_paced_not_all_at_once() -> None:
         return woke, throttles.rates()["recordings"]
 
     woke, rate = run(main)
-    assert woke[0] == pytest.approx(11.0)  # Retry-After + margin
+    assert woke[0] == pytest.approx(10.0)  # Retry-After
     gaps = [b - a for a, b in itertools.pairwise(woke)]
     assert min(gaps) == pytest.approx(1.0 / rate)
     assert len(set(woke)) == 20
     # 100 admitted in a window that reopens 10 s after they went: 10/s, paced at 95 %.
-    assert rate == pytest.approx(0.95 * 100 / 10)
+    assert rate == pytest.approx(0.97 * 100 / 10)
 
 
 def test_waiters_are_let_through_first_come_first_served() -> None:
@@ -359,7 +386,7 @@ def test_a_429_to_a_request_sent_before_the_pause_does_not_tighten_the_rate_agai
 
     rates = run(main)
     assert len(rates) == 10
-    assert rates == [pytest.approx(0.95 * 100 / 10)] * 10
+    assert rates == [pytest.approx(0.97 * 100 / 10)] * 10
 
 
 def test_429s_at_random_with_a_fractional_retry_after_do_not_collapse_the_pace() -> None:
@@ -426,7 +453,7 @@ def test_a_further_429_tightens_the_rate_even_when_the_estimate_would_not() -> N
             await throttles.acquire("recordings")
             throttles.succeeded("recordings")
         await throttles.acquire("recordings")
-        throttles.throttled("recordings", 0)  # rounded down: under a second to go
+        throttles.throttled("recordings", 1)
         return learned, throttles.rates()["recordings"]
 
     learned, tightened = run(main)
@@ -441,7 +468,27 @@ def test_admissions_before_a_quiet_gap_are_not_counted_in_the_window() -> None:
         await throttle_after_burst(throttles, "crud", admitted=100, retry_after=10)
         return throttles.rates()["crud"]
 
-    assert run(main) == pytest.approx(0.95 * 100 / 10)
+    assert run(main) == pytest.approx(0.97 * 100 / 10)
+
+
+def test_the_429s_of_one_window_narrow_down_when_it_reopens() -> None:
+    """Rounded down: a 429 (Retry-After 1) to a request sent at 0 says the window reopens
+    within [1, 2); one to a request sent at 0.02 (Retry-After 0) says within [0.02, 1.02)."""
+
+    async def main() -> float:
+        throttles = make()
+        await admit_successes(throttles, "crud", 10)
+
+        async def request(send_at: float, answer_at: float, retry_after: float) -> None:
+            await asyncio.sleep(send_at)
+            await throttles.acquire("crud")
+            await asyncio.sleep(answer_at - send_at)
+            throttles.throttled("crud", retry_after)
+
+        await asyncio.gather(request(0.0, 0.03, 1), request(0.02, 0.04, 0))
+        return throttles.rates()["crud"]
+
+    assert run(main) == pytest.approx(0.97 * 10 / 1.02)
 
 
 def test_successes_reported_after_the_429_refine_the_estimate() -> None:
@@ -463,8 +510,8 @@ def test_successes_reported_after_the_429_refine_the_estimate() -> None:
         return early, throttles.rates()["crud"]
 
     early, refined = run(main)
-    assert early == pytest.approx(0.95 * 50 / 10, rel=1e-2)
-    assert refined == pytest.approx(0.95 * 60 / 10, rel=1e-2)
+    assert early == pytest.approx(0.97 * 50 / 10, rel=1e-2)
+    assert refined == pytest.approx(0.97 * 60 / 10, rel=1e-2)
 
 
 def test_a_class_idle_for_longer_than_its_window_runs_unpaced_again() -> None:
@@ -500,7 +547,7 @@ def test_a_429_with_nothing_admitted_before_restarts_slow_and_speeds_up() -> Non
         return sent
 
     sent = run(main)
-    assert sent[0] == pytest.approx(3.0)  # Retry-After + margin
+    assert sent[0] == pytest.approx(2.0)  # Retry-After
     gaps = [b - a for a, b in itertools.pairwise(sent)]
     assert gaps[0] == pytest.approx(2.0)  # one request per Retry-After, to begin with
     assert all(later < earlier for earlier, later in itertools.pairwise(gaps))
@@ -563,7 +610,7 @@ def test_the_rate_limit_and_a_pause_both_apply() -> None:
         return sent
 
     sent = run(main)
-    assert sent[0] == pytest.approx(5.0)
+    assert sent[0] == pytest.approx(4.0)
     assert max_in_any_window(sent, 1.0) <= 2
 
 
@@ -608,7 +655,7 @@ def test_a_wait_longer_than_max_wait_raises_without_sleeping() -> None:
             await throttles.acquire("recordings", max_wait=10.0)
         return caught.value.retry_after
 
-    assert run(main) == pytest.approx(31.0)
+    assert run(main) == pytest.approx(30.0)
     assert sleep.calls == []
 
 
@@ -622,7 +669,7 @@ def test_a_wait_ending_after_the_deadline_raises_without_sleeping() -> None:
             await throttles.acquire("crud", deadline=virtual_clock() + 20.0)
         return caught.value.retry_after
 
-    assert run(main) == pytest.approx(31.0)
+    assert run(main) == pytest.approx(30.0)
     assert sleep.calls == []
 
 
@@ -630,9 +677,9 @@ def test_a_wait_that_fits_the_budget_is_waited() -> None:
     async def main() -> float:
         throttles = make()
         await throttle_after_burst(throttles, "crud", admitted=10, retry_after=5)
-        return await throttles.acquire("crud", max_wait=6.0, deadline=virtual_clock() + 6.0)
+        return await throttles.acquire("crud", max_wait=5.0, deadline=virtual_clock() + 5.0)
 
-    assert run(main) == pytest.approx(6.0)
+    assert run(main) == pytest.approx(5.0)
 
 
 def test_a_queued_request_counts_the_waiters_before_it_against_its_budget() -> None:
@@ -641,7 +688,7 @@ def test_a_queued_request_counts_the_waiters_before_it_against_its_budget() -> N
         await throttle_after_burst(throttles, "crud", admitted=100, retry_after=10)
         interval = 1.0 / throttles.rates()["crud"]
         outcomes = await asyncio.gather(
-            *(throttles.acquire("crud", max_wait=11.0 + 4.5 * interval) for _ in range(10)),
+            *(throttles.acquire("crud", max_wait=10.0 + 4.5 * interval) for _ in range(10)),
             return_exceptions=True,
         )
         waited = sum(1 for o in outcomes if isinstance(o, float))
@@ -686,7 +733,7 @@ def test_the_first_in_line_gives_up_when_a_new_429_pushes_its_turn_past_its_max_
 
     gave_up_at, retry_after = run(main)
     assert gave_up_at == pytest.approx(1.0)  # at once, not when its sleep would have ended
-    assert retry_after == pytest.approx(61.0)
+    assert retry_after == pytest.approx(60.0)
 
 
 def test_the_first_in_line_waits_on_when_a_new_429_still_fits_its_budget() -> None:
@@ -698,7 +745,7 @@ def test_the_first_in_line_waits_on_when_a_new_429_still_fits_its_budget() -> No
         throttles.throttled("crud", 20)
         return await head
 
-    assert run(main) == pytest.approx(22.0)
+    assert run(main) == pytest.approx(21.0)
 
 
 # -- cancellation ----------------------------------------------------------------------
@@ -724,7 +771,7 @@ def test_a_cancelled_head_waiter_hands_its_turn_to_the_next() -> None:
 
     sent, interval = run(main)
     # The cancelled one never went and its slot was not lost: the next goes when it would have.
-    assert sent == pytest.approx([11.0, 11.0 + interval, 11.0 + 2 * interval])
+    assert sent == pytest.approx([10.0, 10.0 + interval, 10.0 + 2 * interval])
 
 
 def test_a_cancelled_waiter_in_the_middle_of_the_queue_leaks_no_slot() -> None:
@@ -745,7 +792,7 @@ def test_a_cancelled_waiter_in_the_middle_of_the_queue_leaks_no_slot() -> None:
         return sent, interval
 
     sent, interval = run(main)
-    assert sent == pytest.approx([11.0 + i * interval for i in range(4)])
+    assert sent == pytest.approx([10.0 + i * interval for i in range(4)])
 
 
 def test_a_cancelled_waiter_of_a_rate_limit_uses_no_slot() -> None:
@@ -784,7 +831,7 @@ def test_listeners_hear_the_pause_and_the_resume() -> None:
 
     events = run(main)
     assert events == [
-        ThrottleEvent("recordings", paused_until=EPOCH + 6.0, retry_after=6.0),
+        ThrottleEvent("recordings", paused_until=EPOCH + 5.0, retry_after=5.0),
         ThrottleEvent("recordings", paused_until=None, retry_after=None),
     ]
 
@@ -814,7 +861,7 @@ def test_a_failing_listener_is_logged_and_does_not_break_the_request(
         return await throttle_after_burst(throttles, "crud", admitted=1, retry_after=1)
 
     with caplog.at_level(logging.ERROR, logger="product_analytics"):
-        assert run(main) == 2.0
+        assert run(main) == 1.0
     assert "listener" in caplog.text
 
 

@@ -43,21 +43,24 @@ leaves it), rounded up to whole seconds (some servers round down). N and D are n
 1. Unthrottled: until a class has met a 429 (and without a user `RateLimit`), `acquire` is
    a dict lookup that finds nothing (and notes the admission time in a context variable);
    `succeeded` appends that time to a bounded log of the class (its last 10,000 admitted).
-2. A 429 answered with Retry-After a to a request sent at time t (its round trip is taken
-   out: the log holds send times too) pauses the class until now + a + `margin` (1 s by
-   default, for whole seconds rounded down; none for a fractional Retry-After, which was
-   not rounded) and sets the pacing rate. The window's oldest request s must be an
-   admission preceded by a gap of at least a (what came before it has left the window).
-   The window reopens at about T = t + a (Retry-After 0, rounded down, counts as 0.5 s), so
-   it holds the n admissions since s in D = T - s seconds; and no D-long stretch of the log
-   may hold many more than n (else the server let more through in a window that long: a
-   shorter window than assumed). s is the latest admission passing both tests, N/D is
-   estimated as n / D, and the class is paced at 95 % of that. Admissions sent before the
-   429 but reported only after it are added to n (they were in the window too). A
-   Retry-After rounded up makes D up to 1 s too long (slower pacing), rounded down up to
-   1 s too short (the next 429 corrects it). With nothing admitted before (the key was
-   used up elsewhere), the class restarts at one request per max(a, 1) s, 25 % faster with
-   each success, until a 429 gives it data.
+2. A 429 answered with Retry-After a pauses the class until now + a: rounded up, the
+   server's window has a free slot by then. Once the service has been seen rounding down
+   (a Retry-After of 0: under a second to go), whole-second pauses get `margin` more (1 s
+   by default), and what was learned is corrected for it (below). A fractional Retry-After
+   was not rounded: no margin. Without Retry-After, the pause is 1 s plus the margin.
+   The 429 also sets the pacing rate. Let t be the refused request's send time (the log
+   holds send times too: this takes the round trip out). The window reopens at T within
+   (t + a - 1, t + a] if rounded up, [t + a, t + a + 1) if rounded down; every 429 of the
+   same window narrows that down, and T is taken as the latest time left (so the estimate
+   errs slow). The window's oldest request s must be an admission preceded by a gap of at
+   least T - t (what came before it has left the window); the window holds the n
+   admissions since s in D = T - s seconds; and no D-long stretch of the log may hold many
+   more than n (else the server let more through in a window that long: the window is
+   longer than assumed). s is the latest admission passing both tests, N/D is estimated as
+   n / D and the class is paced at 97 % of that. Admissions sent before the 429 but
+   reported only after it are added to n (they were in the window too). With nothing
+   admitted before (the key was used up elsewhere), the class restarts at one request per
+   max(a, 1) s, 25 % faster with each success, until a 429 gives it data.
 3. Pacing is a token bucket of one token (virtual scheduling: the next request may go at
    `next_at`, which then moves on by 1 / rate): no burst above the estimate. Waiters queue
    first in, first out per class; only the head sleeps, the others wait for their turn, so
@@ -67,7 +70,7 @@ leaves it), rounded up to whole seconds (some servers round down). N and D are n
    above. Once a learned window D has passed since the rate was last set (before that the
    server's window still holds requests sent at the old rate), or when its Retry-After
    speaks of a longer window (the hourly limit after the minute's), it also tightens the
-   rate to at most 90 % of the current one and 95 % of the new estimate. So 429s answered
+   rate to at most 90 % of the current one and 97 % of the new estimate. So 429s answered
    at random (a fault, not a limit) cannot drive the rate down faster than once a window,
    and the busiest-stretch test keeps the estimate at what the server has admitted.
 5. A class idle for longer than the longest window it learned (every slot has left the
@@ -78,10 +81,11 @@ A `RateLimit(n, per=s)` is a strict cap, a sliding-window log checked before eac
 counts against it); a mapping `{class: RateLimit}` caps those classes, each with its own (a
 class not in it is unpaced until a 429). Pauses, pacing and the cap all apply at once.
 
-In simulation against such a throttle (100 per 10 s, 2,000 requests from 32 tasks, 20 ms
-round trips; `tests/support/drf_simulation.py`), 1.5 % of the requests meet a 429 (the 30
-in flight when the first came) and the job takes 1.06 times the throttle's bound of 200 s,
-with Retry-After rounded up or down.
+In simulation against such a throttle (`tests/support/drf_simulation.py`: 100 per 10 s,
+2,000 requests from 32 tasks, 2 ms round trips), 1.5 % of the requests meet a 429 (the 30
+in flight when the first came) and the job takes 1.03 times the throttle's bound of 200 s,
+with Retry-After rounded up or down; about 1.05 with windows of 1 s to 60 s and round
+trips of up to a tenth of the window.
 """
 
 from __future__ import annotations
@@ -105,11 +109,10 @@ logger = logging.getLogger("product_analytics")
 DEFAULT_CLASS = "default"
 """The throttle class of requests given the class `None`."""
 
-_SAFETY = 0.95  # pace at this share of the estimated rate
+_SAFETY = 0.97  # pace at this share of the estimated rate
 _DECREASE = 0.9  # a further 429 while paced: at most this share of the current rate
 _LOG_SIZE = 10_000  # admissions remembered per class
 _NO_RETRY_AFTER = 1.0  # the pause of a 429 without Retry-After, before the margin
-_ROUNDED_DOWN_ZERO = 0.5  # what Retry-After 0 (a rounded-down wait under 1 s) stands for
 _EPSILON = 1e-9  # float slack on clock comparisons
 _SLOW_START = 1.25  # a guessed rate grows by this factor with each success
 _CANDIDATES = 32  # window starts tried by an estimate before taking the oldest logged
@@ -179,12 +182,12 @@ class _Waiter:
 
 @dataclass
 class _Episode:
-    """What the 429 that started the current pacing estimated, for late successes to refine."""
+    """What the 429 that set the current rate saw, for later answers to refine."""
 
     start: float  # the admission taken as the oldest in the server's window
-    reopen: float  # when the server's window reopens, as estimated
     admitted: int  # admissions counted in the window
     ceiling: float  # the rate may not exceed this (inf for a first 429)
+    seen: list[tuple[float, float]]  # (send time, Retry-After) of its 429s
 
 
 class _Gate:
@@ -262,10 +265,11 @@ class Throttles:
     """One per client (shared by clients made with `with_options`); one state per class.
 
     `rate_limit`: a `RateLimit` capping all requests together, or a mapping from throttle
-    class to the `RateLimit` of that class, or `None`. `margin` is added to every pause a 429
-    asks for. `clock` (monotonic seconds; `deadline`s are its values) and `sleep` default to
-    the clock and sleep of the `RateLimit` given when it was built with its own (a test
-    hook), else `time.monotonic` and `asyncio.sleep`; `wall_clock` gives the epoch seconds
+    class to the `RateLimit` of that class, or `None`. `margin` is added to the pauses that
+    whole-second Retry-After values ask for once the service is seen rounding them down.
+    `clock` (monotonic seconds; `deadline`s are its values) and `sleep` default to the clock
+    and sleep of the `RateLimit` given when it was built with its own (a test hook), else
+    `time.monotonic` and a timer on the running loop; `wall_clock` gives the epoch seconds
     of the events. See the module docstring for the contract and the algorithm.
     """
 
@@ -306,6 +310,7 @@ class Throttles:
         self._sleep: Sleep | None = sleep or (own[0]._sleep if own else None)
         self._wall_clock = wall_clock
         self._margin = float(margin)
+        self._rounds_down = False  # the service was seen rounding Retry-After down
         self._token = object()
         self._pauses = 0  # pauses begun, of all classes
         self._gates: dict[str, _Gate] = {name: _Gate(name, cap) for name, cap in per_class.items()}
@@ -344,9 +349,10 @@ class Throttles:
     def throttled(self, throttle_class: str | None, retry_after: float | None) -> float:
         """Report a 429 (`retry_after` seconds, or `None`); return the pause of the class.
 
-        The whole class pauses until now + retry_after + margin and restarts paced at the
-        rate learned (see the module docstring). A 429 to a request let through before the
-        class paused belongs to the same pause: it does not tighten the rate again.
+        The whole class pauses until now + retry_after (+ margin when the service rounds
+        down) and restarts paced at the rate learned (see the module docstring). A 429 to a
+        request let through before the class paused belongs to the same pause: it narrows
+        the estimate down but does not tighten the rate again.
         """
         name = throttle_class or DEFAULT_CLASS
         now = self.clock()
@@ -354,9 +360,13 @@ class Throttles:
         gate = self._gate(name)
         if retry_after is None or not math.isfinite(retry_after) or retry_after < 0:
             wait, margin = _NO_RETRY_AFTER, self._margin
-        else:  # the margin is for whole seconds rounded; a fraction was not
+        else:
             wait = float(retry_after)
-            margin = self._margin if wait.is_integer() else 0.0
+            if wait == 0 and not self._rounds_down:
+                self._learn_rounding_down()
+            # Rounded up (DRF), the window has reopened by now + wait. Rounded down, by up to
+            # 1 s later: a margin then. A fraction was not rounded at all.
+            margin = self._margin if self._rounds_down and wait.is_integer() else 0.0
         if gate.pause_started is not None:
             in_flight_before = (
                 admission[1] < gate.pause_number
@@ -364,6 +374,11 @@ class Throttles:
                 else now < gate.paused_until
             )
             if in_flight_before and now + wait <= gate.reopen + 1.0:
+                # The same window's 429: its Retry-After narrows down when it reopens.
+                episode = gate.episode
+                if episode is not None and admission is not None and len(episode.seen) < 64:
+                    episode.seen.append((admission[0], wait))
+                    self._estimate(gate, episode)
                 return max(gate.paused_until - now, 0.0)
         # Until a window has passed since the rate was last set, the server's window still
         # holds requests sent at the rate before: a 429 then pauses but teaches nothing new,
@@ -376,7 +391,7 @@ class Throttles:
             # The admissions logged are send times: measuring the window from this request's
             # send time too takes the round trip out of the estimate.
             sent_at = admission[0] if admission is not None else now
-            self._learn(gate, sent_at, wait if wait > 0 else _ROUNDED_DOWN_ZERO)
+            self._learn(gate, sent_at, wait)
             gate.learned_at = now
         self._pauses += 1
         gate.pause_number = self._pauses
@@ -428,8 +443,7 @@ class Throttles:
         if admission[1] < gate.pause_number and episode.start <= when:
             # In the server's window when the 429 came, but reported only now.
             episode.admitted += 1
-            estimate = episode.admitted / (episode.reopen - episode.start)
-            gate.rate = min(episode.ceiling, _SAFETY * estimate)
+            self._estimate(gate, episode)
 
     # -- progress ---------------------------------------------------------------------
 
@@ -563,16 +577,16 @@ class Throttles:
             if gate.cap is None and not gate.queue and self._gates.get(gate.name) is gate:
                 del self._gates[gate.name]
 
-    def _learn(self, gate: _Gate, sent_at: float, wait: float) -> None:
+    def _learn(self, gate: _Gate, sent_at: float, retry_after: float) -> None:
         """Estimate the rate of the class from the admissions before a 429.
 
-        `sent_at`: when the refused request was sent; `wait`: its Retry-After, in seconds.
+        `sent_at`: when the refused request was sent; `retry_after`: its answer's, seconds.
         """
         ceiling = gate.rate * _DECREASE if gate.rate is not None else math.inf
         log = self._logs.get(gate.name)
         times = list(log) if log else []
         end = bisect.bisect_right(times, sent_at)
-        reopen = sent_at + wait
+        wait = self._reopen_bounds(sent_at, retry_after)[1] - sent_at
         if end == 0:  # nothing admitted to go by: start slow, speed up with each success
             gate.rate = min(ceiling, 1.0 / max(wait, 1.0))
             gate.window = max(gate.window, wait)
@@ -584,6 +598,7 @@ class Throttles:
         # The window's oldest admission s is preceded by a gap of at least `wait`, and the
         # window (s, reopen] holds N admissions while no window as long ever held more: the
         # latest admission that passes both is taken (a burst long ago refutes a short one).
+        reopen = sent_at + wait
         first = end - 1
         for _ in range(_CANDIDATES):
             while first > 0 and times[first] - times[first - 1] < wait:
@@ -596,13 +611,45 @@ class Throttles:
             first -= 1
         else:
             first = 0
-        start = times[first]
-        window = reopen - start
-        admitted = end - first
-        gate.rate = min(ceiling, _SAFETY * admitted / window)
+        gate.episode = _Episode(times[first], end - first, ceiling, [(sent_at, retry_after)])
+        self._estimate(gate, gate.episode)
+
+    def _reopen_bounds(self, sent_at: float, retry_after: float) -> tuple[float, float]:
+        """When the window reopens, by a 429 to a request sent at `sent_at`: (after, by).
+
+        In send times (which takes the round trip out): rounded up, within the second before
+        sent_at + retry_after; rounded down, within the second after; a fraction is exact.
+        """
+        reopen = sent_at + retry_after
+        if not retry_after.is_integer():
+            return reopen, reopen
+        if self._rounds_down:
+            return reopen, reopen + 1.0
+        return reopen - 1.0, reopen
+
+    def _estimate(self, gate: _Gate, episode: _Episode) -> None:
+        """Set the rate from what the episode saw: N admitted in the window until it reopens.
+
+        Every 429 of the episode bounds the reopening (one that disagrees with those before
+        it does not speak of this window, and is left out); the latest time within all the
+        bounds is taken: the estimate errs slow.
+        """
+        after, by = -math.inf, math.inf
+        for sent_at, retry_after in episode.seen:
+            low, high = self._reopen_bounds(sent_at, retry_after)
+            if low <= by + _EPSILON and high >= after - _EPSILON:
+                after, by = max(after, low), min(by, high)
+        window = max(by - episode.start, _EPSILON)
+        gate.rate = min(episode.ceiling, _SAFETY * episode.admitted / window)
         gate.window = max(gate.window, window)
         gate.learned_window = window
-        gate.episode = _Episode(start, reopen, admitted, ceiling)
+
+    def _learn_rounding_down(self) -> None:
+        """A Retry-After of 0 came: the service rounds down. Correct what was learned."""
+        self._rounds_down = True
+        for gate in self._gates.values():
+            if gate.episode is not None:
+                self._estimate(gate, gate.episode)
 
     def _emit(self, event: ThrottleEvent) -> None:
         for callback in list(self._listeners):

@@ -10,7 +10,7 @@ down (`rounding="floor"`) as some servers do. With several rates (the service's 
 
 `run_bulk` runs `requests` requests from `workers` concurrent tasks through a `Throttles` the
 way the client's request loop does (acquire, send, report the answer, retry a 429), with
-`latency` seconds per round trip, and returns what happened. Use it on virtual time
+`latency` seconds per round trip (plus `jitter`), and returns what happened. Use it on virtual time
 (`tests.support.virtual_time.run_in_virtual_time`).
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -86,9 +87,16 @@ async def run_bulk(
     requests: int,
     workers: int,
     latency: float = 0.02,
+    jitter: float = 0.0,
+    seed: int = 0,
     throttle_class: str | None = "recordings",
 ) -> BulkResult:
-    """`requests` jobs from `workers` tasks, each retried on 429 until admitted."""
+    """`requests` jobs from `workers` tasks, each retried on 429 until admitted.
+
+    Each way of a round trip takes `latency / 2` seconds plus up to `jitter` more, at random
+    (`seed`), so requests may reach the server in another order than they were sent.
+    """
+    rng = random.Random(seed)
     result = BulkResult()
     remaining = iter(range(requests))
     start = asyncio.get_running_loop().time()
@@ -99,9 +107,9 @@ async def run_bulk(
                 await throttles.acquire(throttle_class, max_wait=None, deadline=None)
             )
             result.requests += 1
-            await asyncio.sleep(latency / 2)
+            await asyncio.sleep(latency / 2 + rng.uniform(0.0, jitter))
             retry_after = server.check()
-            await asyncio.sleep(latency / 2)
+            await asyncio.sleep(latency / 2 + rng.uniform(0.0, jitter))
             if retry_after is None:
                 throttles.succeeded(throttle_class)
                 result.completed += 1
