@@ -9,6 +9,7 @@ their limits (e.g. 240 a minute on recordings).
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -52,10 +53,22 @@ class RateLimit:
         """Wait until one more request fits in the window, and count it as sent now."""
         async with self._lock:
             now = self._clock()
-            if len(self._sent) == self.max_requests:
-                wait = self._sent[0] + self.per - now
-                if wait > 0:
-                    self.waited += wait
-                    await self._sleep(wait)
-                    now = self._clock()
-            self._sent.append(now)
+            # Re-checked after each sleep: a client's throttle state may have taken the slot
+            # meanwhile (`_record`), as it does not go through this lock.
+            while (wait := self._free_at() - now) > 0:
+                self.waited += wait
+                await self._sleep(wait)
+                now = self._clock()
+            self._record(now)
+
+    # -- used by the client's throttle state, which queues and sleeps on its own ----------
+
+    def _free_at(self) -> float:
+        """The clock time from which one more request fits (-inf when one fits already)."""
+        if len(self._sent) < self.max_requests:
+            return -math.inf
+        return self._sent[0] + self.per
+
+    def _record(self, when: float) -> None:
+        """Count one request as sent at clock time `when` (not before the last one counted)."""
+        self._sent.append(when)

@@ -133,7 +133,9 @@ async def secrets_scan(rounds: int = 1) -> SecretsResult:
         limit = RateLimit(50, per=0.1)
         limited = AsyncClient(base_url=server.base_url, rate_limit=limit, **common)
         refused = AsyncClient(base_url=_refused_url(), **common)
-        clients = (client, scoped, limited, refused)
+        # Its own client: a 429 paces the whole throttle class of the client that got it.
+        throttled = AsyncClient(base_url=server.base_url, **common)
+        clients = (client, scoped, limited, refused, throttled)
 
         async def attempt(name: str, call: Callable[[], Awaitable[Any]]) -> None:
             result.calls += 1
@@ -146,7 +148,7 @@ async def secrets_scan(rounds: int = 1) -> SecretsResult:
                 result.outcomes[f"{name}: ok"] += 1
 
         try:
-            await _calls(client, scoped, limited, refused, attempt, rounds)
+            await _calls(client, scoped, limited, refused, throttled, attempt, rounds)
             for each in clients:
                 probe.scan_text(repr(each))
                 probe.scan_text(str(each))
@@ -168,6 +170,7 @@ async def _calls(
     scoped: AsyncClient,
     limited: AsyncClient,
     refused: AsyncClient,
+    throttled: AsyncClient,
     attempt: Attempt,
     rounds: int,
 ) -> None:
@@ -177,9 +180,11 @@ async def _calls(
             *(f"redirect-{code}" for code in REDIRECT_CODES)]  # fmt: skip
     for _ in range(rounds):
         for org in orgs:
-            await attempt(f"get {org}", partial(roles.get, organization_id=org, id="r1"))
+            on = throttled.roles if org == "status-429" else roles
+            await attempt(f"get {org}", partial(on.get, organization_id=org, id="r1"))
         for org in ("redirect-307", "redirect-308", "status-500", "status-429"):
-            await attempt(f"create {org}", partial(roles.create, organization_id=org, name="n"))
+            on = throttled.roles if org == "status-429" else roles
+            await attempt(f"create {org}", partial(on.create, organization_id=org, name="n"))
         await attempt("paging", lambda: _walk(client))
         await attempt("get_many", lambda: client.session_recordings.get_many(
             ids=["a", "b"], project_id="x", return_exceptions=True))  # fmt: skip
