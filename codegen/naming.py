@@ -14,7 +14,8 @@ the id unique; the tag is the first static segment (`environments`, `organizatio
     organizations_projects_reset_token_partial_update -> projects.reset_token
     environments_session_recordings_partial_update_2  -> session_recordings.update_2
 
-The resource is the static path segment the operationId (less its tag prefix) starts with,
+The resource is the static path segment the operationId (less its tag prefix, or less the
+scope segment `organizations/{organization_id}/` where the tag is another word) starts with,
 else the tag, else the first static segment. An action below the resource (`sharing`) is
 the method's name; where one action has several HTTP methods, each gets its verb in front
 (`get_sharing`, `update_sharing`); a DELETE action is `delete_<action>`. Names are made
@@ -110,13 +111,18 @@ class Derived:
     verb: str  # the HTTP method, lower case
 
 
-def _static_segments(path: str) -> list[str]:
-    segments = [s for s in path.split("/") if s and not s.startswith("{")]
-    if segments and segments[0] == "api":
-        segments = segments[1:]
-    if segments and re.fullmatch(r"v\d+", segments[0]):
-        segments = segments[1:]
-    return [identifier(s) for s in segments]
+def _static_segments(path: str) -> tuple[list[str], bool]:
+    """The static segments of `path` after `api/` (and a version), and whether the first
+    of them is a scope: followed by a placeholder, with more static segments after it
+    (`organizations/{organization_id}/projects/`)."""
+    parts = [s for s in path.split("/") if s]
+    if parts and parts[0] == "api":
+        parts = parts[1:]
+    if parts and re.fullmatch(r"v\d+", parts[0]):
+        parts = parts[1:]
+    static = [identifier(s) for s in parts if not s.startswith("{")]
+    scoped = len(parts) > 1 and parts[1].startswith("{") and len(static) > 1
+    return static, scoped
 
 
 def derive(operation_id: str, tags: Sequence[object], path: str, http_method: str) -> Derived:
@@ -125,11 +131,15 @@ def derive(operation_id: str, tags: Sequence[object], path: str, http_method: st
     match = _VERB.match(opid)
     stem, verb, number = (match["stem"], match["verb"], match["n"]) if match else (opid, None, None)
     tag = identifier(str(tags[0])) if tags else None
-    static = _static_segments(path)
+    static, scoped = _static_segments(path)
     if tag and (stem == tag or stem.startswith(tag + "_")):
         stem = stem[len(tag) :].lstrip("_")
         if static and static[0] == tag:
             static = static[1:]
+    elif scoped and stem.startswith(static[0] + "_"):
+        # A tag of its own (not the first segment): strip the scope as the default would.
+        stem = stem[len(static[0]) :].lstrip("_")
+        static = static[1:]
     resource = action = ""
     for segment in static:
         if stem == segment or stem.startswith(segment + "_"):

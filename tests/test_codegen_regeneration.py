@@ -311,6 +311,13 @@ async def test_enum_values_compare_equal_to_strings_and_unknown_values_are_kept(
          "session_recordings.sharing"),
         ("organizations_roles_summarize", ["organizations"],
          "/api/organizations/{organization_id}/roles/summarize/", "post", "roles.summarize"),
+        # A tag that is not the first path segment: the scope segment is stripped instead.
+        ("organizations_projects_reset_token_partial_update", ["core"],
+         "/api/organizations/{organization_id}/projects/{id}/reset_token/", "patch",
+         "projects.reset_token"),
+        ("environments_session_recordings_list", ["replay"],
+         "/api/environments/{project_id}/session_recordings/", "get", "session_recordings.list"),
+        ("projects_list", ["core"], "/api/projects/", "get", "projects.list"),
         # An operationId that does not follow the path: the tag is the resource.
         ("listEverything", ["roles"], "/api/x/", "get", "roles.listeverything"),
         # No tag: the first static segment of the path.
