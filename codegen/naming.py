@@ -18,7 +18,8 @@ The resource is the static path segment the operationId (less its tag prefix, or
 scope segment `organizations/{organization_id}/` where the tag is another word) starts with,
 else the tag, else the first static segment. An action below the resource (`sharing`) is
 the method's name; where one action has several HTTP methods, each gets its verb in front
-(`get_sharing`, `update_sharing`); a DELETE action is `delete_<action>`. Names are made
+(`get_sharing`, `update_sharing`); a DELETE action is `delete_<action>`; a PUT `update`
+beside a PATCH `partial_update` is `replace`. Names are made
 valid identifiers and never shadow what the generated module needs; what still collides
 after that gets `_2`, `_3` in document order (see `resolve_collisions`).
 """
@@ -185,8 +186,9 @@ def resolve_collisions(names: list[tuple[str, str]], derived: list[Derived | Non
 
     `names[i]` is (resource, method) of operation i; `derived[i]` is how it was derived, or
     None when the spec named it (`x-sdk-method`), which is kept as written. Derived actions
-    that share a name get their verb in front (`get_sharing`, `update_sharing`); what
-    still collides gets `_2`, `_3`, ...
+    that share a name get their verb in front (`get_sharing`, `update_sharing`); a PUT
+    `update` beside a PATCH `partial_update` is `replace`; what still collides gets `_2`,
+    `_3`, ...
     """
     methods = [method for _, method in names]
     groups: dict[tuple[str, str], list[int]] = {}
@@ -196,6 +198,16 @@ def resolve_collisions(names: list[tuple[str, str]], derived: list[Derived | Non
         movable = [i for i in members if derived[i] is not None]
         if len(members) < 2 or not movable:
             continue
+        verbs = {d.verb for i in movable if (d := derived[i]) is not None}
+        if {"put", "patch"} <= verbs:
+            # drf-spectacular's `update` (PUT) beside `partial_update` (PATCH): the PATCH is
+            # `update`, the PUT (which replaces the whole object) `replace`.
+            for i in movable:
+                d = derived[i]
+                if d is not None and d.verb == "put":
+                    methods[i] = f"replace_{d.action}" if d.action else "replace"
+            if len([i for i in members if methods[i] == methods[members[0]]]) < 2:
+                continue
         actions = [derived[i] for i in movable]
         if all(d is not None and d.action and not d.method.startswith("delete_") for d in actions):
             for i in movable:

@@ -355,6 +355,14 @@ def test_derived_names_that_collide_get_their_verb_then_a_number() -> None:
     )  # fmt: skip
     names = [(listed.resource, listed.method), (again.resource, again.method)]
     assert resolve_collisions(names, [listed, again]) == ["list", "list_2"]
+    # PUT `update` beside PATCH `partial_update` (as drf-spectacular emits them): `replace`.
+    path = "/api/environments/{environment_id}/session_recordings/{id}/"
+    put = derive("environments_session_recordings_update", ["environments"], path, "put")
+    patch = derive(
+        "environments_session_recordings_partial_update", ["environments"], path, "patch"
+    )
+    pair = [(put.resource, put.method), (patch.resource, patch.method)]
+    assert resolve_collisions(pair, [put, patch]) == ["replace", "update"]
     # A name the spec gives is kept; the derived one moves.
     assert resolve_collisions(names, [None, again]) == ["list", "list_2"]
     assert resolve_collisions(names, [listed, None]) == ["list_2", "list"]
@@ -464,7 +472,7 @@ async def test_drf_spectacular_spec_generates_type_checks_and_imports(
     assert result.returncode == 0, result.stdout + result.stderr
     resources, models = package.resources, package.models
     expected = {
-        "SessionRecordings": {"list", "get", "update", "update_2", "delete", "sharing"},
+        "SessionRecordings": {"list", "get", "replace", "update", "update_2", "delete", "sharing"},
         "SessionRecordingPlaylists": {"delete_recordings"},
         "Projects": {"update", "delete", "reset_token"},
         "ProxyRecords": {"list", "create", "get", "update", "delete"},
@@ -475,6 +483,12 @@ async def test_drf_spectacular_spec_generates_type_checks_and_imports(
         assert {m for m in methods if hasattr(getattr(cls, m, None), "operation")} == methods
     assert resources.SessionRecordings.list.required_scope == "session_recording:read"
     assert resources.Projects.update.required_scope == "project:write"
+    assert resources.SessionRecordings.update.operation.method == "PATCH"
+    assert resources.SessionRecordings.replace.operation.method == "PUT"
+    # Query parameters that are not strings or integers yet: accepted, sent via extra_query.
+    listing = resources.SessionRecordings.list
+    assert "filter_test_accounts" not in inspect.signature(listing).parameters
+    assert 'extra_query={"filter_test_accounts": ...}' in (inspect.getdoc(listing) or "")
     # Read-only fields are not arguments; the timezone list is an open enum.
     params = inspect.signature(resources.Projects.update).parameters
     assert "api_token" not in params
