@@ -494,6 +494,10 @@ async def test_drf_spectacular_spec_generates_type_checks_and_imports(
     assert "api_token" not in params
     assert "timezone" in params
     assert models.TimezoneEnum("Europe/Paris") == "Europe/Paris"
+    assert models.TimezoneEnum.EUROPE_PARIS == "Europe/Paris"
+    assert models.TimezoneEnum.ETC_GMT_PLUS_1 == "Etc/GMT+1"
+    assert models.TimezoneEnum.ETC_GMT_MINUS_1 == "Etc/GMT-1"
+    assert all(name.isupper() for name in models.TimezoneEnum.__members__)
     assert len(models.TimezoneEnum) > 500
     async with AsyncClient(api_key="k", base_url=BASE) as client:
         sent: list[Any] = []
