@@ -102,8 +102,9 @@ def _qualify(annotation: str, resource: Resource) -> str:
 
 
 def _doc(text: object) -> str:
-    """Text safe inside a triple-quoted docstring."""
-    return str(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"').rstrip('"')
+    """Text safe inside a triple-quoted docstring (every use ends its line, so a quote
+    at the end never meets the closing quotes)."""
+    return str(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
 def _arg(text: str) -> str:

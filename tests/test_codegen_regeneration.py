@@ -412,16 +412,18 @@ def test_descriptions_render_into_the_method_docstring(regenerate: Any) -> None:
     op["description"] = 'Creates a role.\n\nA "quoted" note with a backslash \\d and """ quotes.'
     schemas = spec["components"]["schemas"]
     schemas["RoleRequest"]["properties"]["name"]["description"] = "What the role is called."
+    op["summary"] = 'Create a role called "x"'
+    schemas["RoleRequest"]["properties"]["feature_flags_access_level"]["description"] = '"quoted"'
     package = regenerate(spec)
     doc = inspect.getdoc(package.resources.Roles.create)
     assert doc is not None
-    assert doc.startswith("Create a role.")
+    assert doc.startswith('Create a role called "x"\n')
     assert "Creates a role." in doc
     assert '\\d and """ quotes.' in doc
     args = doc.split("Args:\n", 1)[1]
     assert "    organization_id: " in args
     assert "    name: What the role is called." in args
-    assert "    feature_flags_access_level: Left out, the service picks its own level." in args
+    assert '    feature_flags_access_level: "quoted" Left out when None.' in args
     assert "    timeout: " in args
     list_doc = inspect.getdoc(package.resources.Roles.list)
     assert list_doc is not None
