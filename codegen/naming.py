@@ -126,6 +126,15 @@ def _static_segments(path: str) -> tuple[list[str], bool]:
     return static, scoped
 
 
+def _split(stem: str, static: list[str], tag: str | None) -> tuple[str, str]:
+    """(resource, action): the static segment `stem` starts with and the rest, else the tag
+    (or the first segment) and the whole stem."""
+    for segment in static:
+        if stem == segment or stem.startswith(segment + "_"):
+            return segment, stem[len(segment) :].lstrip("_")
+    return (tag or (static[0] if static else "default")), stem
+
+
 def derive(operation_id: str, tags: Sequence[object], path: str, http_method: str) -> Derived:
     """The resource and method an operation gets when the spec names neither."""
     opid = identifier(operation_id)
@@ -133,26 +142,22 @@ def derive(operation_id: str, tags: Sequence[object], path: str, http_method: st
     stem, verb, number = (match["stem"], match["verb"], match["n"]) if match else (opid, None, None)
     tag = identifier(str(tags[0])) if tags else None
     static, scoped = _static_segments(path)
-    if tag and (stem == tag or stem.startswith(tag + "_")):
-        stem = stem[len(tag) :].lstrip("_")
-        if static and static[0] == tag:
-            static = static[1:]
-    elif scoped and stem.startswith(static[0] + "_"):
-        # A tag of its own (not the first segment): strip the scope as the default would.
-        stem = stem[len(static[0]) :].lstrip("_")
-        static = static[1:]
-    resource = action = ""
-    for segment in static:
-        if stem == segment or stem.startswith(segment + "_"):
-            resource, action = segment, stem[len(segment) :].lstrip("_")
-            break
+    tag_is_scope = bool(static) and static[0] == tag and scoped
+    tag_leads = bool(tag) and (stem == tag or stem.startswith(f"{tag}_"))
+    if tag and tag_leads and tag in static and not tag_is_scope:
+        # The tag names a resource of the path (`session_recordings`): what follows it in
+        # the operationId is the action.
+        resource, action = tag, stem[len(tag) :].lstrip("_")
     else:
-        if tag:
-            resource, action = tag, stem
-        elif static:
-            resource, action = static[0], stem
-        else:
-            resource, action = "default", stem
+        if tag and tag_leads:
+            stem = stem[len(tag) :].lstrip("_")
+            if tag_is_scope:
+                static = static[1:]
+        elif scoped and stem.startswith(static[0] + "_"):
+            # A tag of its own (not the first segment): strip the scope as the default would.
+            stem = stem[len(static[0]) :].lstrip("_")
+            static = static[1:]
+        resource, action = _split(stem, static, tag)
     if not action:
         method = VERBS[verb] if verb else http_method.lower()
     elif verb == "destroy":

@@ -318,6 +318,11 @@ async def test_enum_values_compare_equal_to_strings_and_unknown_values_are_kept(
         ("environments_session_recordings_list", ["replay"],
          "/api/environments/{project_id}/session_recordings/", "get", "session_recordings.list"),
         ("projects_list", ["core"], "/api/projects/", "get", "projects.list"),
+        # A tag naming a resource of the path: the rest of the operationId is the action.
+        ("session_recordings_summary_retrieve", ["session_recordings"],
+         "/api/environments/{project_id}/session_recordings/{id}/summary/", "get",
+         "session_recordings.summary"),
+        ("projects_retrieve", ["projects"], "/api/projects/{id}/", "get", "projects.get"),
         # An operationId that does not follow the path: the tag is the resource.
         ("listEverything", ["roles"], "/api/x/", "get", "roles.listeverything"),
         # No tag: the first static segment of the path.
