@@ -16,6 +16,7 @@ Output is byte-identical for the same spec and pinned tool versions.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import re
 import shutil
@@ -23,16 +24,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
 from codegen import GENERATOR_VERSION
 from codegen.modelgen import generate_models
-from codegen.source import Problem, Source, SpecProblems, load
-from codegen.spec import Operation, Param, Resource, SpecError, read_throttle_classes
-from codegen.validate import check
+from codegen.source import Pointer, Problem, Problems, Source, SpecProblems, load
+from codegen.spec import HTTP_METHODS, Operation, Param, Resource, SpecError, read_throttle_classes
+from codegen.validate import check, openapi_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -41,6 +44,9 @@ DEFAULT_OUT = ROOT / "src" / "product_analytics" / "_generated"
 # Path parameters that fall back to a default given to the client.
 CLIENT_DEFAULTS = ("project_id", "organization_id")
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
+# From this many operations, the OpenAPI validation runs in a second process while the
+# modules are rendered (below it, starting that process costs more than it saves).
+PARALLEL_FROM = 150
 _BUILTIN_TYPES = re.compile(r"(?<![\w.])(str|int|float|bool|list|dict)\b")
 
 
@@ -116,8 +122,9 @@ def _qualify(annotation: str, resource: Resource) -> str:
 
 
 def _doc(text: object) -> str:
-    """Text safe inside a triple-quoted docstring."""
-    return str(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"').rstrip('"')
+    """Text safe inside a triple-quoted docstring (every use ends its line, so a quote
+    at the end never meets the closing quotes)."""
+    return str(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
 
 
 def _arg(text: str) -> str:
@@ -221,16 +228,58 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
     return files
 
 
+def _operation_count(document: Any) -> int:
+    paths = document.get("paths") if isinstance(document, dict) else None
+    if not isinstance(paths, dict):
+        return 0
+    return sum(
+        method in item
+        for item in paths.values()
+        if isinstance(item, dict)
+        for method in HTTP_METHODS
+    )
+
+
+def _render_while_validating(
+    spec: Path, source: Source, resources: list[Resource]
+) -> dict[str, str]:
+    """`render`, with the OpenAPI validation (as slow as rendering on a large spec) run at
+    the same time in another process; its problems win over any rendering error."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        future = pool.submit(openapi_problems, source.document)
+        try:
+            files = render(spec, source, resources)
+        except Exception:
+            _raise_problems(spec, source, future.result())
+            raise
+        _raise_problems(spec, source, future.result())
+    return files
+
+
+def _raise_problems(spec: Path, source: Source, found: list[tuple[Pointer, str]]) -> None:
+    if found:
+        problems = Problems(source)
+        for pointer, message in found:
+            problems.add(pointer, message)
+        raise SpecProblems(_shown(spec), problems.found)
+
+
 def generate(spec: Path, out: Path) -> list[Path]:
     """Check `spec`, then write the generated modules into the package folder `out`.
 
     Raises `SpecProblems` (nothing written) when the spec cannot be generated.
     """
-    source = load(spec, _shown(spec))
-    resources, problems = check(source)
+    shown = _shown(spec)
+    source = load(spec, shown)
+    parallel = _operation_count(source.document) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
+    resources, problems = check(source, openapi=not parallel)
     if problems:
-        raise SpecProblems(_shown(spec), problems.found)
-    files = render(spec, source, resources)
+        raise SpecProblems(shown, problems.found)
+    if parallel:
+        files = _render_while_validating(spec, source, resources)
+    else:
+        files = render(spec, source, resources)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:

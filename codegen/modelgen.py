@@ -7,7 +7,8 @@ Before generation (`prepare`):
     stable and say what they are (no `Status1`);
   - drf-spectacular's `NullEnum` (`enum: [null]`) becomes a null type and its `BlankEnum`
     (`enum: [""]`) a string, and a `null` inside an enum makes the field nullable (no
-    `NoneType_None` member).
+    `NoneType_None` member);
+  - string enum members get upper-case names, distinct (`member_names`).
 After generation (`open_enums`): every enum derives from `OpenStrEnum`/`OpenIntEnum`, so a
 member equals its value and a value the spec does not list still parses.
 """
@@ -128,12 +129,46 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
                     schema["properties"][prop_name] = replacement
                 else:
                     prop["items"] = replacement
-    # 3. A null left inside an enum: out of it (the field's nullability says it).
+    # 3. A null left inside an enum: out of it (the field's nullability says it). Member
+    #    names of string enums: upper-case identifiers, distinct.
     for _, node in walk(doc):
         enum = node.get("enum") if isinstance(node, dict) else None
-        if isinstance(enum, list) and None in enum and enum != [None]:
-            node["enum"] = [v for v in enum if v is not None]
+        if not isinstance(enum, list):
+            continue
+        if None in enum and enum != [None]:
+            node["enum"] = enum = [v for v in enum if v is not None]
+        if enum and all(isinstance(v, str) for v in enum) and "x-enum-varnames" not in node:
+            node["x-enum-varnames"] = member_names(enum)
     return doc
+
+
+def _member(value: str, spelled: bool) -> str:
+    if spelled:
+        value = value.replace("+", "_PLUS_").replace("-", "_MINUS_")
+    name = re.sub(r"[^0-9A-Za-z]+", "_", value).strip("_").upper()
+    if not name:
+        return "BLANK"
+    return f"V_{name}" if name[0].isdigit() else name
+
+
+def member_names(values: list[str]) -> list[str]:
+    """Enum member names for `values`: `America/New_York` -> `AMERICA_NEW_YORK`, "" ->
+    `BLANK`; where two values give the same name, `+`/`-` are spelled out (`Etc/GMT+1` ->
+    `ETC_GMT_PLUS_1`, `Etc/GMT-1` -> `ETC_GMT_MINUS_1`), then `_2`, `_3` in order."""
+    plain = [_member(v, False) for v in values]
+    names = [
+        _member(v, True) if plain.count(name) > 1 else name
+        for v, name in zip(values, plain, strict=True)
+    ]
+    seen: set[str] = set()
+    unique = []
+    for name in names:
+        candidate, counter = name, 2
+        while candidate in seen:
+            candidate, counter = f"{name}_{counter}", counter + 1
+        seen.add(candidate)
+        unique.append(candidate)
+    return unique
 
 
 _ENUM_BASES = (

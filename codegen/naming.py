@@ -14,10 +14,12 @@ the id unique; the tag is the first static segment (`environments`, `organizatio
     organizations_projects_reset_token_partial_update -> projects.reset_token
     environments_session_recordings_partial_update_2  -> session_recordings.update_2
 
-The resource is the static path segment the operationId (less its tag prefix) starts with,
+The resource is the static path segment the operationId (less its tag prefix, or less the
+scope segment `organizations/{organization_id}/` where the tag is another word) starts with,
 else the tag, else the first static segment. An action below the resource (`sharing`) is
 the method's name; where one action has several HTTP methods, each gets its verb in front
-(`get_sharing`, `update_sharing`); a DELETE action is `delete_<action>`. Names are made
+(`get_sharing`, `update_sharing`); a DELETE action is `delete_<action>`; a PUT `update`
+beside a PATCH `partial_update` is `replace`. Names are made
 valid identifiers and never shadow what the generated module needs; what still collides
 after that gets `_2`, `_3` in document order (see `resolve_collisions`).
 """
@@ -110,13 +112,27 @@ class Derived:
     verb: str  # the HTTP method, lower case
 
 
-def _static_segments(path: str) -> list[str]:
-    segments = [s for s in path.split("/") if s and not s.startswith("{")]
-    if segments and segments[0] == "api":
-        segments = segments[1:]
-    if segments and re.fullmatch(r"v\d+", segments[0]):
-        segments = segments[1:]
-    return [identifier(s) for s in segments]
+def _static_segments(path: str) -> tuple[list[str], bool]:
+    """The static segments of `path` after `api/` (and a version), and whether the first
+    of them is a scope: followed by a placeholder, with more static segments after it
+    (`organizations/{organization_id}/projects/`)."""
+    parts = [s for s in path.split("/") if s]
+    if parts and parts[0] == "api":
+        parts = parts[1:]
+    if parts and re.fullmatch(r"v\d+", parts[0]):
+        parts = parts[1:]
+    static = [identifier(s) for s in parts if not s.startswith("{")]
+    scoped = len(parts) > 1 and parts[1].startswith("{") and len(static) > 1
+    return static, scoped
+
+
+def _split(stem: str, static: list[str], tag: str | None) -> tuple[str, str]:
+    """(resource, action): the static segment `stem` starts with and the rest, else the tag
+    (or the first segment) and the whole stem."""
+    for segment in static:
+        if stem == segment or stem.startswith(segment + "_"):
+            return segment, stem[len(segment) :].lstrip("_")
+    return (tag or (static[0] if static else "default")), stem
 
 
 def derive(operation_id: str, tags: Sequence[object], path: str, http_method: str) -> Derived:
@@ -125,23 +141,23 @@ def derive(operation_id: str, tags: Sequence[object], path: str, http_method: st
     match = _VERB.match(opid)
     stem, verb, number = (match["stem"], match["verb"], match["n"]) if match else (opid, None, None)
     tag = identifier(str(tags[0])) if tags else None
-    static = _static_segments(path)
-    if tag and (stem == tag or stem.startswith(tag + "_")):
-        stem = stem[len(tag) :].lstrip("_")
-        if static and static[0] == tag:
-            static = static[1:]
-    resource = action = ""
-    for segment in static:
-        if stem == segment or stem.startswith(segment + "_"):
-            resource, action = segment, stem[len(segment) :].lstrip("_")
-            break
+    static, scoped = _static_segments(path)
+    tag_is_scope = bool(static) and static[0] == tag and scoped
+    tag_leads = bool(tag) and (stem == tag or stem.startswith(f"{tag}_"))
+    if tag and tag_leads and tag in static and not tag_is_scope:
+        # The tag names a resource of the path (`session_recordings`): what follows it in
+        # the operationId is the action.
+        resource, action = tag, stem[len(tag) :].lstrip("_")
     else:
-        if tag:
-            resource, action = tag, stem
-        elif static:
-            resource, action = static[0], stem
-        else:
-            resource, action = "default", stem
+        if tag and tag_leads:
+            stem = stem[len(tag) :].lstrip("_")
+            if tag_is_scope:
+                static = static[1:]
+        elif scoped and stem.startswith(static[0] + "_"):
+            # A tag of its own (not the first segment): strip the scope as the default would.
+            stem = stem[len(static[0]) :].lstrip("_")
+            static = static[1:]
+        resource, action = _split(stem, static, tag)
     if not action:
         method = VERBS[verb] if verb else http_method.lower()
     elif verb == "destroy":
@@ -175,8 +191,9 @@ def resolve_collisions(names: list[tuple[str, str]], derived: list[Derived | Non
 
     `names[i]` is (resource, method) of operation i; `derived[i]` is how it was derived, or
     None when the spec named it (`x-sdk-method`), which is kept as written. Derived actions
-    that share a name get their verb in front (`get_sharing`, `update_sharing`); what
-    still collides gets `_2`, `_3`, ...
+    that share a name get their verb in front (`get_sharing`, `update_sharing`); a PUT
+    `update` beside a PATCH `partial_update` is `replace`; what still collides gets `_2`,
+    `_3`, ...
     """
     methods = [method for _, method in names]
     groups: dict[tuple[str, str], list[int]] = {}
@@ -186,6 +203,16 @@ def resolve_collisions(names: list[tuple[str, str]], derived: list[Derived | Non
         movable = [i for i in members if derived[i] is not None]
         if len(members) < 2 or not movable:
             continue
+        verbs = {d.verb for i in movable if (d := derived[i]) is not None}
+        if {"put", "patch"} <= verbs:
+            # drf-spectacular's `update` (PUT) beside `partial_update` (PATCH): the PATCH is
+            # `update`, the PUT (which replaces the whole object) `replace`.
+            for i in movable:
+                d = derived[i]
+                if d is not None and d.verb == "put":
+                    methods[i] = f"replace_{d.action}" if d.action else "replace"
+            if len([i for i in members if methods[i] == methods[members[0]]]) < 2:
+                continue
         actions = [derived[i] for i in movable]
         if all(d is not None and d.action and not d.method.startswith("delete_") for d in actions):
             for i in movable:

@@ -74,12 +74,11 @@ def _check_types(document: Any, problems: Problems) -> None:
             )
 
 
-def _check_openapi(document: Any, problems: Problems) -> None:
+def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
+    """What openapi-spec-validator finds wrong in `document`, most precise error of each
+    branch only. Top-level and picklable: large specs are checked in another process."""
     from jsonschema.exceptions import ValidationError
-    from openapi_spec_validator import (
-        OpenAPIV30SpecValidator,
-        OpenAPIV31SpecValidator,
-    )
+    from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
 
     version = str(document.get("openapi", "")) if isinstance(document, dict) else ""
     if version.startswith("3.0"):
@@ -87,8 +86,7 @@ def _check_openapi(document: Any, problems: Problems) -> None:
     elif version.startswith("3.1"):
         validator_class = OpenAPIV31SpecValidator
     else:
-        problems.add(("openapi",), f"OpenAPI 3.0 or 3.1 expected, got openapi: {version!r}")
-        return
+        return [(("openapi",), f"OpenAPI 3.0 or 3.1 expected, got openapi: {version!r}")]
     errors: list[tuple[Pointer, str]] = []
     try:
         for error in validator_class(document).iter_errors():
@@ -100,16 +98,20 @@ def _check_openapi(document: Any, problems: Problems) -> None:
         errors.append(((), f"{type(error).__name__}: {error}"))
     # Keep the most precise error of a branch: drop one whose path leads to another's.
     paths = [p for p, _ in errors]
+    found = []
     for pointer, message in errors:
         if any(len(other) > len(pointer) and other[: len(pointer)] == pointer for other in paths):
             continue
         if len(message) > 300:
             message = message[:297] + "..."
-        problems.add(pointer, f"not valid OpenAPI {version}: {message}")
+        found.append((pointer, f"not valid OpenAPI {version}: {message}"))
+    return found
 
 
-def check(source: Source) -> tuple[list[Resource], Problems]:
-    """Every problem of the spec (empty when it can be generated) and its operations."""
+def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Problems]:
+    """Every problem of the spec (empty when it can be generated) and its operations.
+
+    `openapi=False` leaves out step 3 (the caller runs `openapi_problems` itself)."""
     problems = Problems(source)
     document = source.document
     if not isinstance(document, dict):
@@ -117,8 +119,9 @@ def check(source: Source) -> tuple[list[Resource], Problems]:
         return [], problems
     refs_ok = _check_refs(document, problems)
     _check_types(document, problems)
-    if refs_ok:
-        _check_openapi(document, problems)
+    if refs_ok and openapi:
+        for pointer, message in openapi_problems(document):
+            problems.add(pointer, message)
     resources = read_operations(document, problems)
     for resource in resources:
         for op in resource.operations:

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from codegen.generate import DEFAULT_SPEC, ROOT, generate
+import yaml
+from codegen.generate import DEFAULT_SPEC, PARALLEL_FROM, ROOT, generate
 from codegen.source import SpecProblems
 
 
@@ -118,3 +120,29 @@ def test_invalid_yaml_is_one_problem_at_its_line(tmp_path: Path) -> None:
     match = re.match(r"openapi\.yaml:(\d+): not valid YAML: ", completed.stderr)
     assert match is not None, completed.stderr
     assert line < int(match[1]) <= line + 2  # where the parser noticed it
+
+
+def test_a_large_spec_is_checked_in_parallel_with_the_same_report(tmp_path: Path) -> None:
+    """From PARALLEL_FROM operations the OpenAPI validation runs in another process while
+    the modules render: its problems are still reported, at their lines, nothing written."""
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    copies = -(-PARALLEL_FROM // 26)
+    paths = {}
+    for index in range(copies):
+        for path, item in spec["paths"].items():
+            item = copy.deepcopy(item)
+            for op in item.values():
+                op["operationId"] = f"{op['operationId']}_{index}"
+                if "x-sdk-resource" in op:
+                    op["x-sdk-resource"] = f"{op['x-sdk-resource']}_{index}"
+            paths[path.replace("/api/", f"/api/v{index}/", 1)] = item
+    spec["paths"] = paths
+    text = yaml.safe_dump(spec, sort_keys=False)
+    text, line = edit(text, "in: query", "in: querystring")
+    big = tmp_path / "openapi.yaml"
+    big.write_text(text)
+    out = tmp_path / "out"
+    with pytest.raises(SpecProblems) as refused:
+        generate(big, out)
+    assert [(p.line, "querystring" in p.message) for p in refused.value.problems] == [(line, True)]
+    assert not out.exists()

@@ -311,6 +311,18 @@ async def test_enum_values_compare_equal_to_strings_and_unknown_values_are_kept(
          "session_recordings.sharing"),
         ("organizations_roles_summarize", ["organizations"],
          "/api/organizations/{organization_id}/roles/summarize/", "post", "roles.summarize"),
+        # A tag that is not the first path segment: the scope segment is stripped instead.
+        ("organizations_projects_reset_token_partial_update", ["core"],
+         "/api/organizations/{organization_id}/projects/{id}/reset_token/", "patch",
+         "projects.reset_token"),
+        ("environments_session_recordings_list", ["replay"],
+         "/api/environments/{project_id}/session_recordings/", "get", "session_recordings.list"),
+        ("projects_list", ["core"], "/api/projects/", "get", "projects.list"),
+        # A tag naming a resource of the path: the rest of the operationId is the action.
+        ("session_recordings_summary_retrieve", ["session_recordings"],
+         "/api/environments/{project_id}/session_recordings/{id}/summary/", "get",
+         "session_recordings.summary"),
+        ("projects_retrieve", ["projects"], "/api/projects/{id}/", "get", "projects.get"),
         # An operationId that does not follow the path: the tag is the resource.
         ("listEverything", ["roles"], "/api/x/", "get", "roles.listeverything"),
         # No tag: the first static segment of the path.
@@ -348,6 +360,14 @@ def test_derived_names_that_collide_get_their_verb_then_a_number() -> None:
     )  # fmt: skip
     names = [(listed.resource, listed.method), (again.resource, again.method)]
     assert resolve_collisions(names, [listed, again]) == ["list", "list_2"]
+    # PUT `update` beside PATCH `partial_update` (as drf-spectacular emits them): `replace`.
+    path = "/api/environments/{environment_id}/session_recordings/{id}/"
+    put = derive("environments_session_recordings_update", ["environments"], path, "put")
+    patch = derive(
+        "environments_session_recordings_partial_update", ["environments"], path, "patch"
+    )
+    pair = [(put.resource, put.method), (patch.resource, patch.method)]
+    assert resolve_collisions(pair, [put, patch]) == ["replace", "update"]
     # A name the spec gives is kept; the derived one moves.
     assert resolve_collisions(names, [None, again]) == ["list", "list_2"]
     assert resolve_collisions(names, [listed, None]) == ["list_2", "list"]
@@ -397,16 +417,18 @@ def test_descriptions_render_into_the_method_docstring(regenerate: Any) -> None:
     op["description"] = 'Creates a role.\n\nA "quoted" note with a backslash \\d and """ quotes.'
     schemas = spec["components"]["schemas"]
     schemas["RoleRequest"]["properties"]["name"]["description"] = "What the role is called."
+    op["summary"] = 'Create a role called "x"'
+    schemas["RoleRequest"]["properties"]["feature_flags_access_level"]["description"] = '"quoted"'
     package = regenerate(spec)
     doc = inspect.getdoc(package.resources.Roles.create)
     assert doc is not None
-    assert doc.startswith("Create a role.")
+    assert doc.startswith('Create a role called "x"\n')
     assert "Creates a role." in doc
     assert '\\d and """ quotes.' in doc
     args = doc.split("Args:\n", 1)[1]
     assert "    organization_id: " in args
     assert "    name: What the role is called." in args
-    assert "    feature_flags_access_level: Left out, the service picks its own level." in args
+    assert '    feature_flags_access_level: "quoted" Left out when None.' in args
     assert "    timeout: " in args
     list_doc = inspect.getdoc(package.resources.Roles.list)
     assert list_doc is not None
@@ -457,7 +479,7 @@ async def test_drf_spectacular_spec_generates_type_checks_and_imports(
     assert result.returncode == 0, result.stdout + result.stderr
     resources, models = package.resources, package.models
     expected = {
-        "SessionRecordings": {"list", "get", "update", "update_2", "delete", "sharing"},
+        "SessionRecordings": {"list", "get", "replace", "update", "update_2", "delete", "sharing"},
         "SessionRecordingPlaylists": {"delete_recordings"},
         "Projects": {"update", "delete", "reset_token"},
         "ProxyRecords": {"list", "create", "get", "update", "delete"},
@@ -468,11 +490,23 @@ async def test_drf_spectacular_spec_generates_type_checks_and_imports(
         assert {m for m in methods if hasattr(getattr(cls, m, None), "operation")} == methods
     assert resources.SessionRecordings.list.required_scope == "session_recording:read"
     assert resources.Projects.update.required_scope == "project:write"
+    assert resources.SessionRecordings.update.operation.method == "PATCH"
+    assert resources.SessionRecordings.replace.operation.method == "PUT"
+    # A boolean query parameter is a typed argument, sent as true/false.
+    listing = resources.SessionRecordings.list
+    flag = inspect.signature(listing).parameters["filter_test_accounts"]
+    assert str(flag.annotation) == "bool | None"
+    ids = inspect.signature(listing).parameters["session_ids"]
+    assert "list[str]" in str(ids.annotation)
     # Read-only fields are not arguments; the timezone list is an open enum.
     params = inspect.signature(resources.Projects.update).parameters
     assert "api_token" not in params
     assert "timezone" in params
     assert models.TimezoneEnum("Europe/Paris") == "Europe/Paris"
+    assert models.TimezoneEnum.EUROPE_PARIS == "Europe/Paris"
+    assert models.TimezoneEnum.ETC_GMT_PLUS_1 == "Etc/GMT+1"
+    assert models.TimezoneEnum.ETC_GMT_MINUS_1 == "Etc/GMT-1"
+    assert all(name.isupper() for name in models.TimezoneEnum.__members__)
     assert len(models.TimezoneEnum) > 500
     async with AsyncClient(api_key="k", base_url=BASE) as client:
         sent: list[Any] = []

@@ -20,6 +20,7 @@ from product_analytics import (
     ProductAnalyticsError,
 )
 from product_analytics._generated.operations import ALL
+from product_analytics._generated.resources import ClientResources
 from product_analytics._scopes import grants, normalize_scopes
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
 
@@ -68,7 +69,8 @@ RESOURCES = [
 def bound_methods(client: AsyncClient) -> dict[str, Any]:
     """Every operation method (those carrying `.operation`), bulk methods included."""
     found = {}
-    for resource_name in RESOURCES:
+    # Every resource the client has (those of the description, and any added to the spec).
+    for resource_name in dict.fromkeys([*RESOURCES, *ClientResources.__annotations__]):
         resource = getattr(client, resource_name)
         for attr in dir(resource):
             value = getattr(resource, attr)
