@@ -154,14 +154,14 @@ def test_the_margin_is_configurable() -> None:
     assert run(main) == 0.25
 
 
-def test_rounding_down_corrects_the_rate_learned_before_it_was_seen() -> None:
+def test_rounding_down_seen_anywhere_corrects_the_rates_learned_before() -> None:
     async def main() -> tuple[float, float]:
         throttles = make()
-        await throttle_after_burst(throttles, "crud", admitted=100, retry_after=9)
-        learned = throttles.rates()["crud"]
+        await throttle_after_burst(throttles, "recordings", admitted=100, retry_after=9)
+        learned = throttles.rates()["recordings"]
         await throttles.acquire("crud")
-        throttles.throttled("crud", 0)  # the window had not reopened after 9 s: 9 meant 9.x
-        return learned, throttles.rates()["crud"]
+        throttles.throttled("crud", 0)  # the service rounds down: 9 meant up to 10
+        return learned, throttles.rates()["recordings"]
 
     learned, corrected = run(main)
     assert learned == pytest.approx(0.97 * 100 / 9)
