@@ -441,23 +441,36 @@ def test_a_429_after_the_paced_restart_tightens_the_rate() -> None:
         return learned, throttles.rates()["recordings"]
 
     learned, tightened = run(main)
-    assert tightened <= 0.9 * learned + 1e-9
+    assert learned == pytest.approx(0.97 * 100 / 10)
+    # The window holding the burst and the 20 since the pause, until 1 s after the 429:
+    assert tightened == pytest.approx(0.97 * 120 / (10 + 20 / learned + 1))
 
 
-def test_a_further_429_tightens_the_rate_even_when_the_estimate_would_not() -> None:
-    async def main() -> tuple[float, float]:
+def test_another_client_on_the_same_key_leaves_fewer_slots_and_the_pace_follows() -> None:
+    requests, per_window, window, theirs = 1_000, 100, 10.0, 3.0  # they send 3 a second
+
+    async def main() -> tuple[int, float, float]:
         throttles = make()
-        await throttle_after_burst(throttles, "recordings", admitted=100, retry_after=10)
-        learned = throttles.rates()["recordings"]
-        for _ in range(200):  # paced at the learned rate, all admitted
-            await throttles.acquire("recordings")
-            throttles.succeeded("recordings")
-        await throttles.acquire("recordings")
-        throttles.throttled("recordings", 1)
-        return learned, throttles.rates()["recordings"]
+        server = DrfThrottle([(per_window, window)], clock=virtual_clock)
+        done = asyncio.Event()
 
-    learned, tightened = run(main)
-    assert tightened == pytest.approx(0.9 * learned)
+        async def other_client() -> None:
+            await asyncio.sleep(30.0)  # starts once this client has learned the rate
+            while not done.is_set():
+                server.check()
+                await asyncio.sleep(1.0 / theirs)
+
+        other = asyncio.ensure_future(other_client())
+        result = await run_bulk(throttles, server, requests=requests, workers=32, latency=0.02)
+        done.set()
+        await other
+        return result.throttled, result.seconds, throttles.rates()["recordings"]
+
+    throttled, seconds, rate = run(main)
+    assert throttled <= 0.05 * requests
+    assert rate < 0.8 * per_window / window  # from 9.7 a second alone
+    # 30 s at 10 a second alone, then the 7 a second left: about 130 s.
+    assert seconds <= 1.1 * (30.0 + (requests - 300) / (per_window / window - theirs))
 
 
 def test_admissions_before_a_quiet_gap_are_not_counted_in_the_window() -> None:

@@ -69,10 +69,12 @@ leaves it), rounded up to whole seconds (some servers round down). N and D are n
    it only extend the pause when their window reopens over 1 s later) pauses the class as
    above. Once a learned window D has passed since the rate was last set (before that the
    server's window still holds requests sent at the old rate), or when its Retry-After
-   speaks of a longer window (the hourly limit after the minute's), it also tightens the
-   rate to at most 90 % of the current one and 97 % of the new estimate. So 429s answered
-   at random (a fault, not a limit) cannot drive the rate down faster than once a window,
-   and the busiest-stretch test keeps the estimate at what the server has admitted.
+   speaks of a longer window (the hourly limit after the minute's), it also sets the rate
+   to 97 % of the new estimate, and to 97 % of the current one at most. The estimate
+   counts only this client's admissions: another client on the same key leaves it fewer
+   of the window, and the estimate follows. 429s answered at random (a fault, not a
+   limit) cannot drive the rate down faster than 3 % a window, and the busiest-stretch
+   test keeps the estimate at what the server has admitted.
 5. A class idle for longer than the longest window it learned (every slot has left the
    server's window) forgets its rate: it runs unpaced again until the next 429.
 
@@ -110,7 +112,6 @@ DEFAULT_CLASS = "default"
 """The throttle class of requests given the class `None`."""
 
 _SAFETY = 0.97  # pace at this share of the estimated rate
-_DECREASE = 0.9  # a further 429 while paced: at most this share of the current rate
 _LOG_SIZE = 10_000  # admissions remembered per class
 _NO_RETRY_AFTER = 1.0  # the pause of a 429 without Retry-After, before the margin
 _EPSILON = 1e-9  # float slack on clock comparisons
@@ -186,7 +187,7 @@ class _Episode:
 
     start: float  # the admission taken as the oldest in the server's window
     admitted: int  # admissions counted in the window
-    ceiling: float  # the rate may not exceed this (inf for a first 429)
+    prior: float | None  # the pacing rate when the 429 came (None: unpaced)
     seen: list[tuple[float, float]]  # (send time, Retry-After) of its 429s
 
 
@@ -376,8 +377,9 @@ class Throttles:
             if in_flight_before and now + wait <= gate.reopen + 1.0:
                 # The same window's 429: its Retry-After narrows down when it reopens.
                 episode = gate.episode
-                if episode is not None and admission is not None and len(episode.seen) < 64:
-                    episode.seen.append((admission[0], wait))
+                seen = (admission[0], wait) if admission is not None else None
+                if episode is not None and seen is not None and seen not in episode.seen[-64:]:
+                    episode.seen.append(seen)
                     self._estimate(gate, episode)
                 return max(gate.paused_until - now, 0.0)
         # Until a window has passed since the rate was last set, the server's window still
@@ -582,13 +584,14 @@ class Throttles:
 
         `sent_at`: when the refused request was sent; `retry_after`: its answer's, seconds.
         """
-        ceiling = gate.rate * _DECREASE if gate.rate is not None else math.inf
+        prior = gate.rate
         log = self._logs.get(gate.name)
         times = list(log) if log else []
         end = bisect.bisect_right(times, sent_at)
         wait = self._reopen_bounds(sent_at, retry_after)[1] - sent_at
         if end == 0:  # nothing admitted to go by: start slow, speed up with each success
-            gate.rate = min(ceiling, 1.0 / max(wait, 1.0))
+            guess = 1.0 / max(wait, 1.0)
+            gate.rate = guess if prior is None else min(prior * _SAFETY, guess)
             gate.window = max(gate.window, wait)
             gate.learned_window = wait
             gate.episode = None
@@ -611,7 +614,7 @@ class Throttles:
             first -= 1
         else:
             first = 0
-        gate.episode = _Episode(times[first], end - first, ceiling, [(sent_at, retry_after)])
+        gate.episode = _Episode(times[first], end - first, prior, [(sent_at, retry_after)])
         self._estimate(gate, gate.episode)
 
     def _reopen_bounds(self, sent_at: float, retry_after: float) -> tuple[float, float]:
@@ -640,7 +643,10 @@ class Throttles:
             if low <= by + _EPSILON and high >= after - _EPSILON:
                 after, by = max(after, low), min(by, high)
         window = max(by - episode.start, _EPSILON)
-        gate.rate = min(episode.ceiling, _SAFETY * episode.admitted / window)
+        estimate = _SAFETY * episode.admitted / window
+        # Refused while paced: slower than before, by the estimate, and by 3 % at least.
+        prior = episode.prior
+        gate.rate = estimate if prior is None else min(estimate, prior * _SAFETY)
         gate.window = max(gate.window, window)
         gate.learned_window = window
 
