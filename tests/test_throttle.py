@@ -446,6 +446,49 @@ def test_a_429_after_the_paced_restart_tightens_the_rate() -> None:
     assert tightened == pytest.approx(0.97 * 120 / (10 + 20 / learned + 1))
 
 
+def test_a_429_soon_after_the_rate_was_set_pauses_but_keeps_the_rate() -> None:
+    """The server's window still holds requests sent at the old rate for a window's time."""
+
+    async def main() -> tuple[float, float, float]:
+        throttles = make()
+        await throttle_after_burst(throttles, "recordings", admitted=100, retry_after=10)
+        await admit_successes(throttles, "recordings", 20)  # paced, from 10 s on
+        await throttles.acquire("recordings")
+        throttles.throttled("recordings", 1)  # sets the rate from a 13 s window
+        tightened = throttles.rates()["recordings"]
+        await throttles.acquire("recordings")  # waits out the 1 s pause
+        pause = throttles.throttled("recordings", 1)  # a new 429, within that window
+        return tightened, throttles.rates()["recordings"], pause
+
+    tightened, after, pause = run(main)
+    assert after == tightened
+    assert pause == 1.0
+
+
+def test_a_further_429_never_speeds_the_class_up() -> None:
+    async def main() -> tuple[float, float]:
+        throttles = make()
+
+        async def request(answer: float | None, delay: float) -> None:
+            await throttles.acquire("crud")
+            await asyncio.sleep(delay)
+            if answer is None:
+                throttles.succeeded("crud")
+            else:
+                throttles.throttled("crud", answer)
+
+        # 50 admitted, but a 429 (Retry-After 10) is answered before any of them: no data,
+        # so a guess of one request per 10 s.
+        await asyncio.gather(request(10, 0.01), *(request(None, 0.02) for _ in range(50)))
+        guess = throttles.rates()["crud"]
+        await request(1, 0.01)  # after the pause: the log now says 50 in 11 s
+        return guess, throttles.rates()["crud"]
+
+    guess, after = run(main)
+    assert guess == pytest.approx(0.1)
+    assert after == pytest.approx(0.97 * guess)
+
+
 def test_another_client_on_the_same_key_leaves_fewer_slots_and_the_pace_follows() -> None:
     requests, per_window, window, theirs = 1_000, 100, 10.0, 3.0  # they send 3 a second
 
