@@ -420,7 +420,7 @@ class Throttles:
         return pause
 
     def succeeded(self, throttle_class: str | None) -> None:
-        """Report that the service admitted a request of this class (any answer but a 429)."""
+        """Report a request of this class that the service let through: not a 429, 401, 403."""
         name = throttle_class or DEFAULT_CLASS
         admission = self._take_admission(name)
         when = admission[0] if admission is not None else self.clock()
