@@ -456,8 +456,19 @@ def test_a_429_soon_after_the_rate_was_set_pauses_but_keeps_the_rate() -> None:
         await throttles.acquire("recordings")
         throttles.throttled("recordings", 1)  # sets the rate from a 13 s window
         tightened = throttles.rates()["recordings"]
-        await throttles.acquire("recordings")  # waits out the 1 s pause
+        answered = asyncio.Event()
+
+        async def in_flight() -> None:
+            await throttles.acquire("recordings")
+            await answered.wait()
+            throttles.succeeded("recordings")
+
+        others = [asyncio.ensure_future(in_flight()) for _ in range(3)]
+        await asyncio.sleep(0)  # they queue first
+        await throttles.acquire("recordings")  # waits out the 1 s pause, after them
         pause = throttles.throttled("recordings", 1)  # a new 429, within that window
+        answered.set()  # and the requests sent before it succeed: not the window estimated
+        await asyncio.gather(*others)
         return tightened, throttles.rates()["recordings"], pause
 
     tightened, after, pause = run(main)

@@ -191,6 +191,7 @@ class _Episode:
     admitted: int  # admissions counted in the window
     prior: float | None  # the pacing rate when the 429 came (None: unpaced)
     seen: list[tuple[float, float]]  # (send time, Retry-After) of its 429s
+    pause_number: int = 0  # the number of the pause it began
 
 
 class _Gate:
@@ -379,6 +380,8 @@ class Throttles:
             if in_flight_before and now + wait <= gate.reopen + 1.0:
                 # The same window's 429: its Retry-After narrows down when it reopens.
                 episode = gate.episode
+                if episode is not None and episode.pause_number != gate.pause_number:
+                    episode = None  # this pause did not set the rate: another window
                 seen = (admission[0], wait) if admission is not None else None
                 if episode is not None and seen is not None and seen not in episode.seen[-64:]:
                     episode.seen.append(seen)
@@ -387,11 +390,12 @@ class Throttles:
         # Until a window has passed since the rate was last set, the server's window still
         # holds requests sent at the rate before: a 429 then pauses but teaches nothing new,
         # unless it speaks of a longer window (as the hourly limit does after the minute's).
-        if (
+        learns = (
             gate.learned_at is None
             or now >= gate.learned_at + gate.learned_window
             or wait > gate.learned_window
-        ):
+        )
+        if learns:
             # The admissions logged are send times: measuring the window from this request's
             # send time too takes the round trip out of the estimate.
             sent_at = admission[0] if admission is not None else now
@@ -399,6 +403,8 @@ class Throttles:
             gate.learned_at = now
         self._pauses += 1
         gate.pause_number = self._pauses
+        if learns and gate.episode is not None:
+            gate.episode.pause_number = self._pauses
         gate.pause_started = now
         gate.reopen = now + wait
         until = now + wait + margin
@@ -444,7 +450,7 @@ class Throttles:
         if gate.episode is None:
             return
         episode = gate.episode
-        if admission[1] < gate.pause_number and episode.start <= when:
+        if admission[1] < episode.pause_number and episode.start <= when:
             # In the server's window when the 429 came, but reported only now.
             episode.admitted += 1
             self._estimate(gate, episode)
