@@ -5,9 +5,10 @@ loopback port, runs `product-analytics recordings export` against it (progress b
 terminal is interactive), prints the summary, and stops the server. Exits with the export's
 exit code.
 
-`--throttle recordings=40/2` starts the fake server in throttle mode (the service's DRF
-semantics, see `product_analytics.testing.throttle`) so that the export meets the service's
-rate limit and pauses; off by default until the client paces itself on 429s.
+By default the fake server throttles the recordings endpoints at 8 requests a second (the
+service's DRF semantics, see `product_analytics.testing.throttle`), so that the export meets
+the rate limit: the progress shows the pause the service asks for, then the client paces
+itself. `--throttle CLASS=N/SECONDS` sets other rates; `--no-throttle` turns it off.
 """
 
 from __future__ import annotations
@@ -31,10 +32,12 @@ def main() -> int:
         action="append",
         default=[],
         metavar="CLASS=N/SECONDS",
-        help="throttle the fake server (e.g. recordings=40/2); repeatable",
+        help="throttle the fake server (default recordings=8/1); repeatable",
     )
+    parser.add_argument("--no-throttle", action="store_true", help="an unthrottled server")
     args = parser.parse_args()
-    throttle = [flag for rate in args.throttle for flag in ("--throttle", rate)]
+    rates = [] if args.no_throttle else (args.throttle or ["recordings=8/1"])
+    throttle = [flag for rate in rates for flag in ("--throttle", rate)]
     cli = [sys.executable, "-m", "product_analytics"]
     server_command = [
         *cli, "fake-server", "--port", "0",

@@ -154,14 +154,14 @@ def test_the_margin_is_configurable() -> None:
     assert run(main) == 0.25
 
 
-def test_rounding_down_corrects_the_rate_learned_before_it_was_seen() -> None:
+def test_rounding_down_seen_anywhere_corrects_the_rates_learned_before() -> None:
     async def main() -> tuple[float, float]:
         throttles = make()
-        await throttle_after_burst(throttles, "crud", admitted=100, retry_after=9)
-        learned = throttles.rates()["crud"]
+        await throttle_after_burst(throttles, "recordings", admitted=100, retry_after=9)
+        learned = throttles.rates()["recordings"]
         await throttles.acquire("crud")
-        throttles.throttled("crud", 0)  # the window had not reopened after 9 s: 9 meant 9.x
-        return learned, throttles.rates()["crud"]
+        throttles.throttled("crud", 0)  # the service rounds down: 9 meant up to 10
+        return learned, throttles.rates()["recordings"]
 
     learned, corrected = run(main)
     assert learned == pytest.approx(0.97 * 100 / 9)
@@ -441,23 +441,90 @@ def test_a_429_after_the_paced_restart_tightens_the_rate() -> None:
         return learned, throttles.rates()["recordings"]
 
     learned, tightened = run(main)
-    assert tightened <= 0.9 * learned + 1e-9
+    assert learned == pytest.approx(0.97 * 100 / 10)
+    # The window holding the burst and the 20 since the pause, until 1 s after the 429:
+    assert tightened == pytest.approx(0.97 * 120 / (10 + 20 / learned + 1))
 
 
-def test_a_further_429_tightens_the_rate_even_when_the_estimate_would_not() -> None:
-    async def main() -> tuple[float, float]:
+def test_a_429_soon_after_the_rate_was_set_pauses_but_keeps_the_rate() -> None:
+    """The server's window still holds requests sent at the old rate for a window's time."""
+
+    async def main() -> tuple[float, float, float]:
         throttles = make()
         await throttle_after_burst(throttles, "recordings", admitted=100, retry_after=10)
-        learned = throttles.rates()["recordings"]
-        for _ in range(200):  # paced at the learned rate, all admitted
-            await throttles.acquire("recordings")
-            throttles.succeeded("recordings")
+        await admit_successes(throttles, "recordings", 20)  # paced, from 10 s on
         await throttles.acquire("recordings")
-        throttles.throttled("recordings", 1)
-        return learned, throttles.rates()["recordings"]
+        throttles.throttled("recordings", 1)  # sets the rate from a 13 s window
+        tightened = throttles.rates()["recordings"]
+        answered = asyncio.Event()
 
-    learned, tightened = run(main)
-    assert tightened == pytest.approx(0.9 * learned)
+        async def in_flight() -> None:
+            await throttles.acquire("recordings")
+            await answered.wait()
+            throttles.succeeded("recordings")
+
+        others = [asyncio.ensure_future(in_flight()) for _ in range(3)]
+        await asyncio.sleep(0)  # they queue first
+        await throttles.acquire("recordings")  # waits out the 1 s pause, after them
+        pause = throttles.throttled("recordings", 1)  # a new 429, within that window
+        answered.set()  # and the requests sent before it succeed: not the window estimated
+        await asyncio.gather(*others)
+        return tightened, throttles.rates()["recordings"], pause
+
+    tightened, after, pause = run(main)
+    assert after == tightened
+    assert pause == 1.0
+
+
+def test_a_further_429_never_speeds_the_class_up() -> None:
+    async def main() -> tuple[float, float]:
+        throttles = make()
+
+        async def request(answer: float | None, delay: float) -> None:
+            await throttles.acquire("crud")
+            await asyncio.sleep(delay)
+            if answer is None:
+                throttles.succeeded("crud")
+            else:
+                throttles.throttled("crud", answer)
+
+        # 50 admitted, but a 429 (Retry-After 10) is answered before any of them: no data,
+        # so a guess of one request per 10 s.
+        await asyncio.gather(request(10, 0.01), *(request(None, 0.02) for _ in range(50)))
+        guess = throttles.rates()["crud"]
+        await request(1, 0.01)  # after the pause: the log now says 50 in 11 s
+        return guess, throttles.rates()["crud"]
+
+    guess, after = run(main)
+    assert guess == pytest.approx(0.1)
+    assert after == pytest.approx(0.97 * guess)
+
+
+def test_another_client_on_the_same_key_leaves_fewer_slots_and_the_pace_follows() -> None:
+    requests, per_window, window, theirs = 1_000, 100, 10.0, 3.0  # they send 3 a second
+
+    async def main() -> tuple[int, float, float]:
+        throttles = make()
+        server = DrfThrottle([(per_window, window)], clock=virtual_clock)
+        done = asyncio.Event()
+
+        async def other_client() -> None:
+            await asyncio.sleep(30.0)  # starts once this client has learned the rate
+            while not done.is_set():
+                server.check()
+                await asyncio.sleep(1.0 / theirs)
+
+        other = asyncio.ensure_future(other_client())
+        result = await run_bulk(throttles, server, requests=requests, workers=32, latency=0.02)
+        done.set()
+        await other
+        return result.throttled, result.seconds, throttles.rates()["recordings"]
+
+    throttled, seconds, rate = run(main)
+    assert throttled <= 0.05 * requests
+    assert rate < 0.8 * per_window / window  # from 9.7 a second alone
+    # 30 s at 10 a second alone, then the 7 a second left: about 130 s.
+    assert seconds <= 1.1 * (30.0 + (requests - 300) / (per_window / window - theirs))
 
 
 def test_admissions_before_a_quiet_gap_are_not_counted_in_the_window() -> None:

@@ -13,8 +13,7 @@ import asyncio
 import contextvars
 import logging
 import os
-import time
-from collections.abc import Awaitable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any, TypeVar
@@ -260,11 +259,13 @@ class AsyncClient(ClientResources):
         None when it is not paused."""
         return self._shared.throttles.paused_until(throttle_class)
 
-    def add_throttle_listener(self, callback: Any) -> Any:
-        """Call `callback(ThrottleEvent)` when a throttle class pauses or resumes; returns a
-        function that removes it. Progress displays use it to say the service paused work."""
-        listener: Any = self._shared.throttles.add_listener(callback)
-        return listener
+    def add_throttle_listener(
+        self, callback: Callable[[ThrottleEvent], None]
+    ) -> Callable[[], None]:
+        """Call `callback(ThrottleEvent)` when the service pauses a throttle class (and
+        when it resumes); returns a function that removes the callback. Progress displays
+        use it to show that work is paused by the service, and until when."""
+        return self._shared.throttles.add_listener(callback)
 
     def __repr__(self) -> str:
         scopes = sorted(self._config.scopes) if self._config.scopes is not None else None
@@ -483,8 +484,8 @@ class AsyncClient(ClientResources):
     ) -> tuple[Answer, str]:
         shared, config, policy = self._shared, self._config, self._retry
         throttles, stats = shared.throttles, shared.stats
-        throttle_class: str | None = getattr(operation, "throttle_class", None)
-        clock = time.monotonic
+        throttle_class = operation.throttle_class
+        clock = throttles.clock  # deadlines are values of the throttle state's clock
         started = clock()
         limit = prepared.deadline if prepared.deadline is not None else config.deadline
         deadline = None if limit is None else started + limit
@@ -555,8 +556,9 @@ class AsyncClient(ClientResources):
                     )
                     failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
                 break
+            if answer is not None and answer.status not in (401, 403, 429):
+                throttles.succeeded(throttle_class)  # admitted by the service's throttle
             if answer is not None and 200 <= answer.status < 300:
-                throttles.succeeded(throttle_class)
                 return answer, url
             if answer is not None:
                 retry_after = retry_after_of(answer.headers)

@@ -12,7 +12,7 @@ For every request that reaches a server (each redirect hop too)::
     response = await send(...)
     if response.status == 429:
         throttles.throttled(cls, retry_after)   # then loop: the next acquire waits the pause
-    else:                                       # any other answer (not a connection error)
+    elif response.status not in (401, 403):     # answered before the service throttles
         throttles.succeeded(cls)
 
 - `acquire(cls, *, max_wait, deadline) -> float` waits until a request of the class may go
@@ -22,8 +22,9 @@ For every request that reaches a server (each redirect hop too)::
   a wait under way beyond those, the waiter raises at once. Cancelling a waiter is safe.
 - `throttled(cls, retry_after) -> float` reports a 429 (`retry_after` in seconds, `None` if
   the answer had none) and returns the pause of the class in seconds.
-- `succeeded(cls)` reports a request that the service's throttle let through: any answer
-  but a 429 (a 401 or 403 is refused before throttling, but counting it only slows pacing).
+- `succeeded(cls)` reports a request that the service's throttle let through and counted:
+  any answer but a 429, a 401 or a 403 (those two come before throttling; reporting them
+  makes the estimate a little high). A connection error is reported as nothing.
 - `add_listener(callback) -> unsubscribe` reports `ThrottleEvent`s: a class paused by the
   service (`paused_until`: wall-clock epoch seconds, `retry_after`), and resumed
   (`paused_until=None`), reported when its first request after the pause is let through.
@@ -69,10 +70,12 @@ leaves it), rounded up to whole seconds (some servers round down). N and D are n
    it only extend the pause when their window reopens over 1 s later) pauses the class as
    above. Once a learned window D has passed since the rate was last set (before that the
    server's window still holds requests sent at the old rate), or when its Retry-After
-   speaks of a longer window (the hourly limit after the minute's), it also tightens the
-   rate to at most 90 % of the current one and 97 % of the new estimate. So 429s answered
-   at random (a fault, not a limit) cannot drive the rate down faster than once a window,
-   and the busiest-stretch test keeps the estimate at what the server has admitted.
+   speaks of a longer window (the hourly limit after the minute's), it also sets the rate
+   to 97 % of the new estimate, and to 97 % of the current one at most. The estimate
+   counts only this client's admissions: another client on the same key leaves it fewer
+   of the window, and the estimate follows. 429s answered at random (a fault, not a
+   limit) cannot drive the rate down faster than 3 % a window, and the busiest-stretch
+   test keeps the estimate at what the server has admitted.
 5. A class idle for longer than the longest window it learned (every slot has left the
    server's window) forgets its rate: it runs unpaced again until the next 429.
 
@@ -82,10 +85,11 @@ counts against it); a mapping `{class: RateLimit}` caps those classes, each with
 class not in it is unpaced until a 429). Pauses, pacing and the cap all apply at once.
 
 In simulation against such a throttle (`tests/support/drf_simulation.py`: 100 per 10 s,
-2,000 requests from 32 tasks, 2 ms round trips), 1.5 % of the requests meet a 429 (the 30
-in flight when the first came) and the job takes 1.03 times the throttle's bound of 200 s,
-with Retry-After rounded up or down; about 1.05 with windows of 1 s to 60 s and round
-trips of up to a tenth of the window.
+2,000 requests from 32 tasks, 20 ms round trips), 1.5 % of the requests meet a 429 (the 30
+in flight when the first came) and the job takes 1.035 times the throttle's bound of
+200 s, with Retry-After rounded up or down; 1.02 to 1.05 with windows of 1 s to 60 s and
+round trips of a few hundredths of the window (more when the round trip is a tenth of the
+window or longer: up to 1.15 in the cases tried).
 """
 
 from __future__ import annotations
@@ -110,7 +114,6 @@ DEFAULT_CLASS = "default"
 """The throttle class of requests given the class `None`."""
 
 _SAFETY = 0.97  # pace at this share of the estimated rate
-_DECREASE = 0.9  # a further 429 while paced: at most this share of the current rate
 _LOG_SIZE = 10_000  # admissions remembered per class
 _NO_RETRY_AFTER = 1.0  # the pause of a 429 without Retry-After, before the margin
 _EPSILON = 1e-9  # float slack on clock comparisons
@@ -186,8 +189,9 @@ class _Episode:
 
     start: float  # the admission taken as the oldest in the server's window
     admitted: int  # admissions counted in the window
-    ceiling: float  # the rate may not exceed this (inf for a first 429)
+    prior: float | None  # the pacing rate when the 429 came (None: unpaced)
     seen: list[tuple[float, float]]  # (send time, Retry-After) of its 429s
+    pause_number: int = 0  # the number of the pause it began
 
 
 class _Gate:
@@ -376,18 +380,22 @@ class Throttles:
             if in_flight_before and now + wait <= gate.reopen + 1.0:
                 # The same window's 429: its Retry-After narrows down when it reopens.
                 episode = gate.episode
-                if episode is not None and admission is not None and len(episode.seen) < 64:
-                    episode.seen.append((admission[0], wait))
+                if episode is not None and episode.pause_number != gate.pause_number:
+                    episode = None  # this pause did not set the rate: another window
+                seen = (admission[0], wait) if admission is not None else None
+                if episode is not None and seen is not None and seen not in episode.seen[-64:]:
+                    episode.seen.append(seen)
                     self._estimate(gate, episode)
                 return max(gate.paused_until - now, 0.0)
         # Until a window has passed since the rate was last set, the server's window still
         # holds requests sent at the rate before: a 429 then pauses but teaches nothing new,
         # unless it speaks of a longer window (as the hourly limit does after the minute's).
-        if (
+        learns = (
             gate.learned_at is None
             or now >= gate.learned_at + gate.learned_window
             or wait > gate.learned_window
-        ):
+        )
+        if learns:
             # The admissions logged are send times: measuring the window from this request's
             # send time too takes the round trip out of the estimate.
             sent_at = admission[0] if admission is not None else now
@@ -395,6 +403,8 @@ class Throttles:
             gate.learned_at = now
         self._pauses += 1
         gate.pause_number = self._pauses
+        if learns and gate.episode is not None:
+            gate.episode.pause_number = self._pauses
         gate.pause_started = now
         gate.reopen = now + wait
         until = now + wait + margin
@@ -416,7 +426,7 @@ class Throttles:
         return pause
 
     def succeeded(self, throttle_class: str | None) -> None:
-        """Report that the service admitted a request of this class (any answer but a 429)."""
+        """Report a request of this class that the service let through: not a 429, 401, 403."""
         name = throttle_class or DEFAULT_CLASS
         admission = self._take_admission(name)
         when = admission[0] if admission is not None else self.clock()
@@ -440,7 +450,7 @@ class Throttles:
         if gate.episode is None:
             return
         episode = gate.episode
-        if admission[1] < gate.pause_number and episode.start <= when:
+        if admission[1] < episode.pause_number and episode.start <= when:
             # In the server's window when the 429 came, but reported only now.
             episode.admitted += 1
             self._estimate(gate, episode)
@@ -582,13 +592,14 @@ class Throttles:
 
         `sent_at`: when the refused request was sent; `retry_after`: its answer's, seconds.
         """
-        ceiling = gate.rate * _DECREASE if gate.rate is not None else math.inf
+        prior = gate.rate
         log = self._logs.get(gate.name)
         times = list(log) if log else []
         end = bisect.bisect_right(times, sent_at)
         wait = self._reopen_bounds(sent_at, retry_after)[1] - sent_at
         if end == 0:  # nothing admitted to go by: start slow, speed up with each success
-            gate.rate = min(ceiling, 1.0 / max(wait, 1.0))
+            guess = 1.0 / max(wait, 1.0)
+            gate.rate = guess if prior is None else min(prior * _SAFETY, guess)
             gate.window = max(gate.window, wait)
             gate.learned_window = wait
             gate.episode = None
@@ -611,7 +622,7 @@ class Throttles:
             first -= 1
         else:
             first = 0
-        gate.episode = _Episode(times[first], end - first, ceiling, [(sent_at, retry_after)])
+        gate.episode = _Episode(times[first], end - first, prior, [(sent_at, retry_after)])
         self._estimate(gate, gate.episode)
 
     def _reopen_bounds(self, sent_at: float, retry_after: float) -> tuple[float, float]:
@@ -640,7 +651,10 @@ class Throttles:
             if low <= by + _EPSILON and high >= after - _EPSILON:
                 after, by = max(after, low), min(by, high)
         window = max(by - episode.start, _EPSILON)
-        gate.rate = min(episode.ceiling, _SAFETY * episode.admitted / window)
+        estimate = _SAFETY * episode.admitted / window
+        # Refused while paced: slower than before, by the estimate, and by 3 % at least.
+        prior = episode.prior
+        gate.rate = estimate if prior is None else min(estimate, prior * _SAFETY)
         gate.window = max(gate.window, window)
         gate.learned_window = window
 

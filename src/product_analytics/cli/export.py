@@ -42,6 +42,7 @@ from tqdm import tqdm
 
 from product_analytics._client import AsyncClient
 from product_analytics._pagination import Page
+from product_analytics._throttle import ThrottleEvent
 from product_analytics.errors import ConfigurationError
 from product_analytics.models import SessionRecording
 
@@ -132,6 +133,10 @@ class _PlainProgress:
         self.stream.write(f"exported {self.count}{of} recordings ({rate:.0f}/s)\n")
         self.stream.flush()
 
+    def note(self, text: str) -> None:
+        self.stream.write(f"{text}\n")
+        self.stream.flush()
+
     def close(self) -> None:
         self._line(time.monotonic())
 
@@ -171,6 +176,18 @@ class _Progress:
             self._bar.update(n)
         elif self._plain is not None:
             self._plain.update(n)
+
+    def throttle(self, event: ThrottleEvent) -> None:
+        """Show that the service paused the work (until when), or that it resumed."""
+        if event.paused_until is None:
+            text = f"{event.throttle_class}: resumed"
+        else:
+            until = datetime.fromtimestamp(event.paused_until).strftime("%H:%M:%S")
+            text = f"{event.throttle_class}: paused by the service until {until}"
+        if self._bar is not None:
+            self._bar.set_postfix_str("" if event.paused_until is None else text)
+        elif self._plain is not None:
+            self._plain.note(text)
 
     def close(self) -> None:
         if self._bar is not None:
@@ -434,6 +451,7 @@ async def export_recordings(
     resumed_from = state.lines if resumed else 0
     duplicates = 0
     progress = _Progress(progress_stream, initial=resumed_from)
+    stop_listening = client.add_throttle_listener(progress.throttle)
     progressed = resumed
     try:
         if not resumed:
@@ -470,6 +488,7 @@ async def export_recordings(
             _clean(partial, checkpoint)
         raise
     finally:
+        stop_listening()
         progress.close()
     return ExportResult(
         out=out,
