@@ -489,6 +489,7 @@ class AsyncClient(ClientResources):
         last_429: RateLimitError | None = None
         while True:
             attempt_end: float | None = None  # the attempt's clock starts once it may send
+            bound = f"{timeout:g} s"  # what ends the attempt: the timeout or the deadline
             hops = 0
             failure: ApiError | None = None
             answer: Answer | None = None
@@ -501,11 +502,11 @@ class AsyncClient(ClientResources):
                     raise _gave_up_waiting(last_429, method, url, exc.retry_after) from None
                 if attempt_end is None:
                     attempt_end = clock() + timeout
-                    if deadline is not None:
-                        attempt_end = min(attempt_end, deadline)
+                    if deadline is not None and deadline < attempt_end:
+                        attempt_end, bound = deadline, f"the call's deadline of {limit:g} s"
                 remaining = attempt_end - clock()
                 if remaining <= 0:
-                    failure = _timeout(method, url, timeout, request_sent=hops > 0)
+                    failure = _timeout(method, url, bound, request_sent=hops > 0)
                     break
                 request = Request(method, url, headers, content)
                 stats.requests += 1
@@ -538,8 +539,9 @@ class AsyncClient(ClientResources):
                         continue
                     body = await _read(response, config.max_response_bytes, method, url)
                     answer = Answer(status, response.headers, body)
-                except TransportTimeout:
-                    failure = _timeout(method, url, timeout, request_sent=request.sent)
+                except TransportTimeout as exc:
+                    failure = _timeout(method, url, bound, request_sent=request.sent)
+                    failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
                 except TransportError as exc:
                     sent = request.sent if exc.request_sent is None else exc.request_sent
                     failure = ApiConnectionError(
@@ -642,9 +644,9 @@ async def _read(response: Response, limit: int, method: str, url: str) -> bytes:
     return b"".join(chunks)
 
 
-def _timeout(method: str, url: str, seconds: float, *, request_sent: bool) -> ApiTimeoutError:
+def _timeout(method: str, url: str, bound: str, *, request_sent: bool) -> ApiTimeoutError:
     return ApiTimeoutError(
-        f"{method} {url}: no answer within {seconds:g} s",
+        f"{method} {url}: no answer within {bound}",
         method=method,
         url=url,
         request_sent=request_sent,

@@ -1,7 +1,8 @@
 """Which API-key scopes grant which operations.
 
 A scope is `<object>:<read|write>`; `<object>:write` grants `<object>:read`, and `*` grants
-every scope.
+every scope. The live service names the description's `team` scopes `project`, so `team:X`
+and `project:X` grant each other.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from collections.abc import Iterable
 __all__ = ["ALL_SCOPES", "grants", "normalize_scopes"]
 
 ALL_SCOPES = "*"
+# Objects whose scopes are one and the same under two names.
+_SAME_OBJECT = {"team": "project", "project": "team"}
 
 
 def normalize_scopes(scopes: Iterable[str]) -> frozenset[str]:
@@ -34,4 +37,6 @@ def grants(held: frozenset[str], required: str | None) -> bool:
     if required is None or ALL_SCOPES in held or required in held:
         return True
     obj, _, access = required.partition(":")
-    return access == "read" and f"{obj}:write" in held
+    names = (obj, _SAME_OBJECT[obj]) if obj in _SAME_OBJECT else (obj,)
+    accesses = ("read", "write") if access == "read" else (access,)
+    return any(f"{name}:{level}" in held for name in names for level in accesses)
