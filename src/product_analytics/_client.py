@@ -10,7 +10,6 @@ transport, redirects, retries, timeouts and deadline; it reads the body within
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 import os
 import time
@@ -27,6 +26,7 @@ from product_analytics._generated.resources import ClientResources
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
 from product_analytics._ratelimit import RateLimit
+from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
 from product_analytics._scopes import grants
 from product_analytics._throttle import ThrottleEvent, Throttles, ThrottleWaitTooLong
@@ -76,8 +76,6 @@ MAX_REDIRECTS = 10
 # With no deadline, a call gives up after this many seconds of throttle waits in total.
 DEFAULT_THROTTLE_BUDGET = 15 * 60.0
 _UNSET: Any = object()
-# Set by `with_raw_response`: the call returns the raw answer instead of decoding it.
-_RAW: contextvars.ContextVar[bool] = contextvars.ContextVar("product_analytics_raw", default=False)
 
 
 @dataclass
@@ -362,9 +360,7 @@ class AsyncClient(ClientResources):
         under `with_raw_response`, the raw response)."""
         prepared = self._prepare(operation, path, query, body, options)
         answer, url = await self._exchange(operation, prepared)
-        if _RAW.get():
-            from product_analytics._raw_response import RawResponse
-
+        if RAW.get():
             return RawResponse(answer, operation, prepared.method, url)  # type: ignore[return-value]
         return decode_success(operation, answer, method=prepared.method, url=url)
 
