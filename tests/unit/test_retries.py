@@ -16,6 +16,7 @@ from product_analytics import (
     AsyncClient,
     RateLimitError,
     RetryPolicy,
+    TransportError,
 )
 from product_analytics._transport import Request
 
@@ -99,7 +100,7 @@ async def test_a_handler_marking_the_request_unsent_counts_as_never_opened(
         attempts.append(request)
         if len(attempts) == 1:
             request.sent = False
-            raise dropped().__class__("could not connect")  # request_sent left to request.sent
+            raise TransportError("could not connect")  # request_sent left to request.sent
         return OK
 
     client, _ = await make_client(handler, max_retries=1)
