@@ -163,7 +163,7 @@ def test_the_import_graph_was_read() -> None:
 
 def test_every_module_has_a_layer() -> None:
     for module in MODULES:
-        layer_of(module)
+        assert 0 <= layer_of(module) < len(LAYERS)
 
 
 def test_every_layer_names_modules_that_exist() -> None:
@@ -264,3 +264,10 @@ def test_only_the_adapter_imports_aiohttp() -> None:
             if any(n.split(".")[0] == "aiohttp" for n in names):
                 importers.add(name)
     assert importers == {f"{PACKAGE}._aiohttp"}
+
+
+def test_generated_and_hand_written_code_never_mix() -> None:
+    header = "# GENERATED FILE: do not edit by hand."
+    for name, path in MODULES.items():
+        generated = path.read_text(encoding="utf-8").startswith(header)
+        assert generated == name.startswith(f"{PACKAGE}._generated"), name

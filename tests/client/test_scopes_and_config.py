@@ -148,8 +148,10 @@ async def test_held_scope_allows_the_call(mocked: aioresponses) -> None:
     async with AsyncClient(
         api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
     ) as client:
-        await client.roles.get(organization_id=ORG, id="r")
-    only_call(mocked)
+        role = await client.roles.get(organization_id=ORG, id="r")
+    assert role.id == "r"
+    method, _, _ = only_call(mocked)
+    assert method == "GET"
 
 
 async def test_write_scope_grants_read(mocked: aioresponses) -> None:
