@@ -177,3 +177,15 @@ async def test_a_call_being_cancelled_by_its_caller_stays_a_cancellation(
     with pytest.raises(asyncio.CancelledError):
         await call
     assert not client.closed
+
+
+async def test_the_transport_gets_the_key_in_a_header_its_repr_hides(
+    make_client: MakeClient,
+) -> None:
+    client, mock = await make_client(script(json_reply(ROLE)))
+    await client.roles.get(organization_id=ORG, id="r1", extra_headers={"X-Trace": "t"})
+    request = mock.requests[0]
+    assert request.headers["Authorization"] == f"Bearer {API_KEY}"
+    assert request.headers["X-Trace"] == "t"
+    assert API_KEY not in repr(request)
+    assert API_KEY not in repr(request.headers)
