@@ -10,7 +10,6 @@ transport, redirects, retries, timeouts and deadline; it reads the body within
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -26,6 +25,7 @@ from product_analytics._generated.resources import ClientResources
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
 from product_analytics._ratelimit import RateLimit
+from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
 from product_analytics._scopes import grants
 from product_analytics._throttle import ThrottleEvent, Throttles, ThrottleWaitTooLong
@@ -76,8 +76,6 @@ MAX_REDIRECTS = 10
 # With no deadline, a call gives up after this many seconds of throttle waits in total.
 DEFAULT_THROTTLE_BUDGET = 15 * 60.0
 _UNSET: Any = object()
-# Set by `with_raw_response`: the call returns the raw answer instead of decoding it.
-_RAW: contextvars.ContextVar[bool] = contextvars.ContextVar("product_analytics_raw", default=False)
 
 
 @dataclass
@@ -371,9 +369,7 @@ class AsyncClient(ClientResources):
         under `with_raw_response`, the raw response)."""
         prepared = self._prepare(operation, path, query, body, options)
         answer, url = await self._exchange(operation, prepared)
-        if _RAW.get():
-            from product_analytics._raw_response import RawResponse
-
+        if RAW.get():
             return RawResponse(answer, operation, prepared.method, url)  # type: ignore[return-value]
         return decode_success(operation, answer, method=prepared.method, url=url)
 
@@ -498,6 +494,7 @@ class AsyncClient(ClientResources):
         last_429: RateLimitError | None = None
         while True:
             attempt_end: float | None = None  # the attempt's clock starts once it may send
+            bound = f"{timeout:g} s"  # what ends the attempt: the timeout or the deadline
             hops = 0
             failure: ApiError | None = None
             answer: Answer | None = None
@@ -510,11 +507,11 @@ class AsyncClient(ClientResources):
                     raise _gave_up_waiting(last_429, method, url, exc.retry_after) from None
                 if attempt_end is None:
                     attempt_end = clock() + timeout
-                    if deadline is not None:
-                        attempt_end = min(attempt_end, deadline)
+                    if deadline is not None and deadline < attempt_end:
+                        attempt_end, bound = deadline, f"the call's deadline of {limit:g} s"
                 remaining = attempt_end - clock()
                 if remaining <= 0:
-                    failure = _timeout(method, url, timeout, request_sent=hops > 0)
+                    failure = _timeout(method, url, bound, request_sent=hops > 0)
                     break
                 request = Request(method, url, headers, content)
                 stats.requests += 1
@@ -547,8 +544,9 @@ class AsyncClient(ClientResources):
                         continue
                     body = await _read(response, config.max_response_bytes, method, url)
                     answer = Answer(status, response.headers, body)
-                except TransportTimeout:
-                    failure = _timeout(method, url, timeout, request_sent=request.sent)
+                except TransportTimeout as exc:
+                    failure = _timeout(method, url, bound, request_sent=request.sent)
+                    failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
                 except TransportError as exc:
                     sent = request.sent if exc.request_sent is None else exc.request_sent
                     failure = ApiConnectionError(
@@ -652,9 +650,9 @@ async def _read(response: Response, limit: int, method: str, url: str) -> bytes:
     return b"".join(chunks)
 
 
-def _timeout(method: str, url: str, seconds: float, *, request_sent: bool) -> ApiTimeoutError:
+def _timeout(method: str, url: str, bound: str, *, request_sent: bool) -> ApiTimeoutError:
     return ApiTimeoutError(
-        f"{method} {url}: no answer within {seconds:g} s",
+        f"{method} {url}: no answer within {bound}",
         method=method,
         url=url,
         request_sent=request_sent,

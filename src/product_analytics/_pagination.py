@@ -10,13 +10,15 @@ page. While the caller works through one page, the next one is already being fet
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Generator
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import AsyncIterator, Awaitable, Generator
+from typing import Any, Generic, Protocol, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from pydantic import BaseModel
 
+from product_analytics._config import ClientConfig
 from product_analytics._operation import Operation
+from product_analytics._raw_response import RawResponse
 from product_analytics._wire import (
     Answer,
     BadLink,
@@ -28,12 +30,10 @@ from product_analytics._wire import (
 )
 from product_analytics.errors import ClientClosedError, ResponseValidationError
 
-if TYPE_CHECKING:
-    from product_analytics._client import AsyncClient
-
-__all__ = ["MAX_EMPTY_PAGES", "Page", "Pager", "next_url"]
+__all__ = ["MAX_EMPTY_PAGES", "Page", "Pager", "PagingClient", "next_url"]
 
 ItemT = TypeVar("ItemT")
+T = TypeVar("T")
 # Pages in a row with no results but a next page, before the walk stops with an error.
 MAX_EMPTY_PAGES = 10
 
@@ -94,6 +94,19 @@ def next_url(
         limit = query_int(page_url, "limit") or results_count
         return _with_offset(page_url, offset + limit)
     return None
+
+
+class PagingClient(Protocol):
+    """What a pager needs of the client (`AsyncClient` is one): its settings, the send loop,
+    and background tasks that end when the client closes."""
+
+    _config: ClientConfig
+
+    async def _exchange(
+        self, operation: Operation[Any], prepared: PreparedRequest
+    ) -> tuple[Answer, str]: ...
+
+    def _spawn(self, awaitable: Awaitable[T]) -> asyncio.Future[T]: ...
 
 
 class Page(Generic[ItemT]):
@@ -182,7 +195,7 @@ class Pager(Generic[ItemT]):
     __slots__ = ("_client", "_first", "_operation")
 
     def __init__(
-        self, client: AsyncClient, operation: Operation[Any], first: PreparedRequest
+        self, client: PagingClient, operation: Operation[Any], first: PreparedRequest
     ) -> None:
         self._client = client
         self._operation = operation
@@ -190,8 +203,6 @@ class Pager(Generic[ItemT]):
 
     async def _first_raw(self) -> Any:
         """The first page's answer as a `RawResponse` whose `parse()` gives the `Page`."""
-        from product_analytics._raw_response import RawResponse
-
         answer, url = await self._client._exchange(self._operation, self._first)
         pager = self
 
@@ -296,5 +307,5 @@ class Pager(Generic[ItemT]):
         return f"<Pager {self._first.url}>"
 
 
-def _base_origin(client: AsyncClient) -> Origin:
-    return origin(client.base_url)
+def _base_origin(client: PagingClient) -> Origin:
+    return origin(client._config.base_url)

@@ -1,17 +1,20 @@
-"""`RawResponse` and `with_raw_response`: the answer as it came, decoded on demand."""
+"""`RawResponse`: the answer as it came, decoded on demand; `RAW` switches a call to it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Generic, TypeVar
+import contextvars
+from collections.abc import Mapping
+from typing import Generic, TypeVar
 
 from product_analytics._operation import Operation
 from product_analytics._wire import Answer, decode_success
 from product_analytics.errors import REQUEST_ID_HEADERS
 
-__all__ = ["RawResponse", "RawResponseView"]
+__all__ = ["RAW", "RawResponse"]
 
 ResultT = TypeVar("ResultT")
+# Set by `with_raw_response`: the call returns the raw answer instead of decoding it.
+RAW: contextvars.ContextVar[bool] = contextvars.ContextVar("product_analytics_raw", default=False)
 
 
 class RawResponse(Generic[ResultT]):
@@ -59,40 +62,3 @@ class RawResponse(Generic[ResultT]):
 
     def __repr__(self) -> str:
         return f"<RawResponse {self._method} {self._url} {self._answer.status}>"
-
-
-class RawResponseView:
-    """`resource.with_raw_response`: the resource's methods, each returning a
-    `RawResponse` instead of the decoded result (a list method: of its first page)."""
-
-    __slots__ = ("_resource",)
-
-    def __init__(self, resource: object) -> None:
-        self._resource = resource
-
-    def __getattr__(self, name: str) -> Callable[..., Any]:
-        method = getattr(self._resource, name)
-        if name.startswith("_") or not hasattr(method, "required_scope"):
-            raise AttributeError(f"{type(self._resource).__name__} has no operation {name!r}")
-
-        async def call(*args: Any, **kwargs: Any) -> RawResponse[Any]:
-            from product_analytics._client import _RAW
-            from product_analytics._pagination import Pager
-
-            token = _RAW.set(True)
-            try:
-                result = method(*args, **kwargs)
-                if isinstance(result, Pager):
-                    first: RawResponse[Any] = await result._first_raw()
-                    return first
-                raw: RawResponse[Any] = await result
-                return raw
-            finally:
-                _RAW.reset(token)
-
-        call.__name__ = name
-        call.__doc__ = method.__doc__
-        return call
-
-    def __repr__(self) -> str:
-        return f"<with_raw_response of {type(self._resource).__name__}>"

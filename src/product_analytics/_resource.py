@@ -1,4 +1,5 @@
-"""What the generated resource classes stand on: `Resource`, `endpoint`, `Requester`."""
+"""What the generated resource classes stand on: `Resource`, `endpoint`, `Requester`, and
+the `with_raw_response` view of a resource."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ from typing import Any, Protocol, TypeVar
 
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
-from product_analytics._raw_response import RawResponseView
+from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._wire import RequestOptions
 
-__all__ = ["RequestOptions", "Requester", "Resource", "endpoint"]
+__all__ = ["RawResponseView", "RequestOptions", "Requester", "Resource", "endpoint"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 ResultT = TypeVar("ResultT")
@@ -69,6 +70,40 @@ class Resource:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
+
+
+class RawResponseView:
+    """`resource.with_raw_response`: the resource's methods, each returning a
+    `RawResponse` instead of the decoded result (a list method: of its first page)."""
+
+    __slots__ = ("_resource",)
+
+    def __init__(self, resource: object) -> None:
+        self._resource = resource
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        method = getattr(self._resource, name)
+        if name.startswith("_") or not hasattr(method, "required_scope"):
+            raise AttributeError(f"{type(self._resource).__name__} has no operation {name!r}")
+
+        async def call(*args: Any, **kwargs: Any) -> RawResponse[Any]:
+            token = RAW.set(True)
+            try:
+                result = method(*args, **kwargs)
+                if isinstance(result, Pager):
+                    first: RawResponse[Any] = await result._first_raw()
+                    return first
+                raw: RawResponse[Any] = await result
+                return raw
+            finally:
+                RAW.reset(token)
+
+        call.__name__ = name
+        call.__doc__ = method.__doc__
+        return call
+
+    def __repr__(self) -> str:
+        return f"<with_raw_response of {type(self._resource).__name__}>"
 
 
 # Flags of an operation that its method shows as attributes, besides `required_scope` and

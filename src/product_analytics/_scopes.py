@@ -13,6 +13,8 @@ from collections.abc import Iterable
 __all__ = ["ALL_SCOPES", "grants", "normalize_scopes"]
 
 ALL_SCOPES = "*"
+# Objects whose scopes are one and the same under two names.
+_SAME_OBJECT = {"team": "project", "project": "team"}
 
 
 def normalize_scopes(scopes: Iterable[str]) -> frozenset[str]:

@@ -1,15 +1,13 @@
-"""Fixtures of the client tests: an aioresponses mock, clients, a loopback aiohttp server."""
+"""Fixtures of the client tests: an aioresponses mock and clients. The loopback servers'
+fixtures (`serve`, `loopback`, `refused_base_url`) are in `tests/conftest.py`."""
 
 from __future__ import annotations
 
 import re
-import socket
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
-from aiohttp import web
-from aiohttp.test_utils import TestServer
 from aioresponses import aioresponses
 
 from product_analytics import AsyncClient, ExperimentalOperationWarning, _warn
@@ -86,31 +84,3 @@ def only_call(mock: aioresponses) -> tuple[str, str, dict[str, Any]]:
     sent = calls(mock)
     assert len(sent) == 1, sent
     return sent[0]
-
-
-ServerFactory = Callable[[web.Application], Awaitable[str]]
-
-
-@pytest.fixture
-async def serve() -> AsyncIterator[ServerFactory]:
-    """Start an aiohttp.web application on 127.0.0.1; returns its base URL."""
-    servers: list[TestServer] = []
-
-    async def start(app: web.Application) -> str:
-        server = TestServer(app, host="127.0.0.1")
-        await server.start_server()
-        servers.append(server)
-        return str(server.make_url("")).rstrip("/")
-
-    yield start
-    for server in servers:
-        await server.close()
-
-
-@pytest.fixture
-def refused_base_url() -> str:
-    """A loopback URL where nothing listens: connecting is refused at once."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}"

@@ -32,10 +32,10 @@ from tests.client.conftest import (
     BASE_URL,
     ORG,
     PROJECT,
-    ServerFactory,
     calls,
     only_call,
 )
+from tests.support.loopback import ServerFactory
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
 PROJECT_JSON = {"id": 17, "name": "Web"}

@@ -409,9 +409,10 @@ async def test_non_experimental_operations_do_not_warn(
     client: AsyncClient, mocked: aioresponses
 ) -> None:
     mocked.get(ANY_URL, payload=RECORDING)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
+    assert [str(w.message) for w in caught] == []
 
 
 @pytest.mark.usefixtures("fresh_experimental_warnings")

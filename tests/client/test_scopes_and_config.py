@@ -7,17 +7,22 @@ import asyncio
 import gc
 import math
 import warnings
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from aioresponses import aioresponses
+from multidict import CIMultiDict
 
 from product_analytics import (
+    ApiStatusError,
     AsyncClient,
     ClientClosedError,
     ConfigurationError,
     MissingScopeError,
     ProductAnalyticsError,
+    Request,
+    Response,
 )
 from product_analytics._generated.operations import ALL
 from product_analytics._generated.resources import ClientResources
@@ -147,8 +152,10 @@ async def test_held_scope_allows_the_call(mocked: aioresponses) -> None:
     async with AsyncClient(
         api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
     ) as client:
-        await client.roles.get(organization_id=ORG, id="r")
-    only_call(mocked)
+        role = await client.roles.get(organization_id=ORG, id="r")
+    assert role.id == "r"
+    method, _, _ = only_call(mocked)
+    assert method == "GET"
 
 
 async def test_write_scope_grants_read(mocked: aioresponses) -> None:
@@ -394,14 +401,87 @@ def test_bad_numeric_and_default_settings_are_rejected(kwargs: dict[str, Any]) -
     assert next(iter(kwargs)) in str(info.value)
 
 
+class _Recorder:
+    """A transport that answers 503 to the first request, then 200, and records each
+    request's URL, its timeout and the most requests it held at once."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, float]] = []
+        self.in_flight = 0
+        self.max_in_flight = 0
+
+    async def send(self, request: Request, *, timeout: float) -> Response:
+        self.sent.append((request.url, timeout))
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(0)  # let other requests of a get_many start meanwhile
+        finally:
+            self.in_flight -= 1
+        status = 503 if len(self.sent) == 1 else 200
+        return Response(status, CIMultiDict(), _one_chunk(b'{"id": "r"}'))
+
+    async def close(self) -> None:
+        pass
+
+
+async def _one_chunk(body: bytes) -> AsyncIterator[bytes]:
+    yield body
+
+
+@pytest.mark.parametrize("timeout", [0.5, 10])
+async def test_the_timeout_setting_bounds_each_attempt(timeout: float) -> None:
+    transport = _Recorder()
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, timeout=timeout, transport=transport
+    ) as client:
+        await client.roles.get(organization_id=ORG, id="r")
+    assert len(transport.sent) == 2  # the 503, retried
+    assert all(0 < t <= timeout and t > timeout * 0.5 for _, t in transport.sent)
+
+
+async def test_the_max_retries_setting_zero_makes_one_attempt() -> None:
+    transport = _Recorder()
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, max_retries=0, transport=transport
+    ) as client:
+        with pytest.raises(ApiStatusError):
+            await client.roles.get(organization_id=ORG, id="r")
+    assert len(transport.sent) == 1
+
+
+async def test_the_max_concurrency_setting_bounds_requests_in_flight() -> None:
+    transport = _Recorder()
+    transport.sent.append(("warm-up: no 503", 0.0))
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, max_concurrency=1, transport=transport
+    ) as client:
+        assert client.max_concurrency == 1
+        await client.session_recordings.get_many(project_id=PROJECT, ids=["a", "b", "c"])
+    assert transport.max_in_flight == 1
+    assert len(transport.sent) == 4
+
+
 @pytest.mark.parametrize(
-    "kwargs",
-    [{"timeout": 0.5}, {"timeout": 10}, {"max_retries": 0}, {"max_concurrency": 1},
-     {"project_id": 3}, {"project_id": "3"}, {"organization_id": ORG}],
+    ("setting", "path"),
+    [
+        ({"project_id": 3}, "/api/environments/3/session_recordings/r/"),
+        ({"project_id": "3"}, "/api/environments/3/session_recordings/r/"),
+        ({"organization_id": ORG}, f"/api/organizations/{ORG}/roles/r/"),
+    ],
     ids=repr,
-)  # fmt: skip
-def test_good_settings_are_accepted(kwargs: dict[str, Any]) -> None:
-    AsyncClient(api_key=API_KEY, base_url=BASE_URL, **kwargs)
+)
+async def test_a_path_default_setting_fills_the_path(setting: dict[str, Any], path: str) -> None:
+    transport = _Recorder()
+    transport.sent.append(("warm-up: no 503", 0.0))
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, transport=transport, **setting
+    ) as client:
+        if "project_id" in setting:
+            await client.session_recordings.get(id="r")
+        else:
+            await client.roles.get(id="r")
+    assert transport.sent[-1][0] == BASE_URL + path
 
 
 def test_max_concurrency_is_exposed() -> None:

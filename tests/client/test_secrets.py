@@ -24,8 +24,9 @@ from product_analytics import (
     ResponseValidationError,
     RetryPolicy,
 )
-from tests.client.conftest import ANY_URL, BASE_URL, ORG, PROJECT, ServerFactory
+from tests.client.conftest import ANY_URL, BASE_URL, ORG, PROJECT
 from tests.reliability.support import error_chain
+from tests.support.loopback import ServerFactory
 
 # Distinctive, and long enough that no accidental substring matches.
 KEY = "phx_SUPERSECRET_6f1d2c3b4a5e6f708192a3b4c5d6e7f8"

@@ -46,7 +46,7 @@ from product_analytics._generated.operations import ALL, SESSION_RECORDINGS_RETR
 from product_analytics._operation import Operation, QueryParam
 from product_analytics._scopes import grants
 
-from .support import KEY, RawServer, Received, raw_server
+from .support import KEY, LoopbackServer, Received, serve
 
 __all__ = [
     "GET_MANY",
@@ -313,7 +313,7 @@ def case_strategy(operation: Operation[Any], method: Callable[..., Any]) -> st.S
 class BadInputEnv:
     """A loopback server answering 200 to everything, a full client and a restricted one."""
 
-    server: RawServer
+    server: LoopbackServer
     client: AsyncClient
     scoped_client: AsyncClient
     answer: tuple[int, bytes] = (200, b"{}")
@@ -347,7 +347,7 @@ async def bad_input_env() -> AsyncIterator[BadInputEnv]:
         status, body = holder[0].answer
         return web.Response(status=status, body=body or None, content_type="application/json")
 
-    async with raw_server(answer) as server:
+    async with serve(answer) as server:
         common: dict[str, Any] = {
             "api_key": KEY,
             "base_url": server.base_url,

@@ -33,7 +33,7 @@ from product_analytics import (
     ResponseValidationError,
 )
 
-from .support import KEY, LeakProbe, fast_policy, raw_server
+from .support import KEY, LeakProbe, fast_policy, serve
 
 __all__ = ["CASES", "TARGETS", "Outcome", "MalformedCase", "run_malformed"]
 
@@ -213,7 +213,7 @@ async def run_malformed(
     outcomes: list[Outcome] = []
     async with (
         LeakProbe(keep_records=False) as probe,
-        raw_server(_route) as server,
+        serve(_route) as server,
         AsyncClient(
             api_key=KEY, base_url=server.base_url, timeout=TIMEOUT, retry_policy=fast_policy(0)
         ) as client,

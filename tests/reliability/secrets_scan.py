@@ -20,7 +20,7 @@ from aiohttp import web
 
 from product_analytics import AsyncClient, RateLimit
 
-from .support import KEY, LeakProbe, RawServer, Received, fast_policy, key_hits, raw_server
+from .support import KEY, LeakProbe, LoopbackServer, Received, fast_policy, key_hits, serve
 
 __all__ = ["REDIRECT_CODES", "SecretsResult", "carries_key", "other_origin", "secrets_scan"]
 
@@ -44,7 +44,7 @@ async def other_origin(request: web.Request) -> web.Response:
     return web.json_response({**ROLE, "count": 1, "next": None, "results": [ROLE]})
 
 
-def api(other: RawServer) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+def api(other: LoopbackServer) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
     """The first server: the organization id of the path names what it answers."""
     attempts: Counter[str] = Counter()
 
@@ -116,8 +116,8 @@ def _refused_url() -> str:
 async def secrets_scan(rounds: int = 1) -> SecretsResult:
     """Calls of every kind, `rounds` times, with DEBUG logging on: see the module docstring."""
     async with (
-        raw_server(other_origin) as other,
-        raw_server(api(other)) as server,
+        serve(other_origin) as other,
+        serve(api(other)) as server,
         LeakProbe() as probe,
     ):
         result = SecretsResult(probe, other.received)

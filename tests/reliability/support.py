@@ -1,6 +1,6 @@
-"""What every reliability scenario shares: the key, fast retry policies, a loopback server that
-records raw requests, and probes for leaks (the key in logs and errors, pending tasks, errors
-reported to the event loop, unclosed sessions).
+"""What every reliability scenario shares: the key, fast retry policies, the loopback server of
+`tests.support.loopback` (which records raw requests), and probes for leaks (the key in logs
+and errors, pending tasks, errors reported to the event loop, unclosed sessions).
 
 Used by the tests in this folder and by `scripts/soak.py`; nothing here reads `pytest`.
 """
@@ -8,20 +8,18 @@ Used by the tests in this folder and by `scripts/soak.py`; nothing here reads `p
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import logging
-import random
 import traceback
 import warnings
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
-
 from product_analytics import RetryPolicy
 from product_analytics.testing import FakeServer
+from tests.support import loopback
+from tests.support.loopback import LoopbackServer, Received, client_tasks, serve
 
 __all__ = [
     "KEY",
@@ -29,7 +27,7 @@ __all__ = [
     "Figure",
     "FIGURES",
     "LeakProbe",
-    "RawServer",
+    "LoopbackServer",
     "Received",
     "client_tasks",
     "error_chain",
@@ -38,7 +36,7 @@ __all__ = [
     "fast_policy",
     "format_table",
     "key_hits",
-    "raw_server",
+    "serve",
     "record_texts",
     "wait_idle",
 ]
@@ -47,17 +45,6 @@ __all__ = [
 # that a cut or re-encoded key is caught as well.
 KEY = "phx_RELIABILITY_SECRET_7c1e4b9a2f6d3e8b5a0c9d7e6f5a4b3c"
 KEY_PARTS = (KEY, KEY[4:], KEY[-20:])
-
-
-def fast_policy(max_retries: int, seed: int = 0) -> RetryPolicy:
-    """Backoff of a few milliseconds, `Retry-After` capped at 50 ms, seeded jitter."""
-    return RetryPolicy(
-        max_retries=max_retries,
-        initial_delay=0.001,
-        max_delay=0.01,
-        max_retry_after=0.05,
-        rng=random.Random(seed),
-    )
 
 
 @dataclass
@@ -106,6 +93,11 @@ def format_table(figures: list[Figure]) -> list[str]:
 FIGURES: list[Figure] = []
 
 
+def fast_policy(max_retries: int, seed: int = 0) -> RetryPolicy:
+    """Backoff of a few milliseconds, `Retry-After` capped at 50 ms, seeded jitter."""
+    return loopback.fast_policy(max_retries, seed=seed)
+
+
 # -- servers --------------------------------------------------------------------------------
 
 
@@ -118,66 +110,6 @@ async def wait_idle(server: FakeServer, timeout: float = 5.0) -> None:
         await asyncio.sleep(0.01)
     if server.in_flight:
         raise AssertionError(f"the server still handles {server.in_flight} requests")
-
-
-@dataclass(frozen=True)
-class Received:
-    """One request as a `RawServer` saw it: the path exactly as sent (still encoded)."""
-
-    method: str
-    raw_path: str
-    query_string: str
-    headers: dict[str, str]
-    body: bytes
-    at: float
-
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-@dataclass
-class RawServer:
-    """An `aiohttp.web` app on 127.0.0.1 answering every path with `handler`, recording each
-    request before handling it."""
-
-    handler: Handler
-    received: list[Received] = field(default_factory=list)
-    port: int = 0
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
-        self.received.append(
-            Received(
-                method=request.method,
-                raw_path=request.raw_path.split("?", 1)[0],
-                query_string=request.raw_path.split("?", 1)[1] if "?" in request.raw_path else "",
-                headers=dict(request.headers),
-                body=await request.read(),
-                at=asyncio.get_running_loop().time(),
-            )
-        )
-        return await self.handler(request)
-
-
-@contextlib.asynccontextmanager
-async def raw_server(handler: Handler) -> AsyncIterator[RawServer]:
-    """Run a `RawServer` on a free loopback port for the block; stalled handlers are cut short
-    when it ends."""
-    server = RawServer(handler)
-    app = web.Application(client_max_size=64 * 1024**2)
-    app.router.add_route("*", r"/{tail:[\s\S]*}", server._dispatch)
-    runner = web.AppRunner(app, shutdown_timeout=0.05, handle_signals=False, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    server.port = runner.addresses[0][1]
-    try:
-        yield server
-    finally:
-        await runner.cleanup()
 
 
 # -- the key --------------------------------------------------------------------------------
@@ -321,26 +253,3 @@ class LeakProbe:
             self.key_in_logs += sum(key_hits(text) for text in record_texts(record))
         if self.keep_records:
             self.log_records = self._handler.records
-
-
-def _is_server_task(task: asyncio.Task[Any]) -> bool:
-    """Whether `task` belongs to an aiohttp.web server (the FakeServer's or a RawServer's)."""
-    coro = task.get_coro()
-    code = getattr(coro, "cr_code", None)
-    filename = code.co_filename if code is not None else ""
-    return "aiohttp/web_" in filename.replace("\\", "/")
-
-
-def client_tasks(exclude: Iterable[asyncio.Task[Any]] = ()) -> list[asyncio.Task[Any]]:
-    """Tasks of the running loop that are not done, other than the current one, `exclude`
-    and the servers'."""
-    skip = {id(task) for task in exclude}
-    current = asyncio.current_task()
-    return [
-        task
-        for task in asyncio.all_tasks()
-        if task is not current
-        and not task.done()
-        and id(task) not in skip
-        and not _is_server_task(task)
-    ]

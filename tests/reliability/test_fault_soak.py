@@ -5,35 +5,40 @@ error, and the client retried exactly as often as the server log shows attempts 
 
 from __future__ import annotations
 
+import pytest_asyncio
+
 from .scenarios import FaultSoakResult, fault_soak
 from .support import FIGURES
 
 RECORDINGS = 1000
 FAULT_RATE = 0.2
 SEED = 1
-_runs: dict[int, FaultSoakResult] = {}
 
 
-async def soak(seed: int = SEED, *, again: bool = False) -> FaultSoakResult:
-    """The soak of `seed`, run once per test session (unless `again`)."""
-    if seed in _runs and not again:
-        return _runs[seed]
-    result = await fault_soak(RECORDINGS, seed=seed, fault_rate=FAULT_RATE)
-    _runs.setdefault(seed, result)
-    FIGURES.append(result.figure(f"fault soak: get_many (seed {seed}{', rerun' if again else ''})"))
+async def run_soak(*, again: bool = False) -> FaultSoakResult:
+    result = await fault_soak(RECORDINGS, seed=SEED, fault_rate=FAULT_RATE)
+    FIGURES.append(result.figure(f"fault soak: get_many (seed {SEED}{', rerun' if again else ''})"))
     return result
 
 
-async def test_every_recording_comes_back_once_in_order_under_a_fifth_of_faults() -> None:
-    result = await soak()
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def soak() -> FaultSoakResult:
+    """The soak of `SEED`, run once for the tests of this module."""
+    return await run_soak()
+
+
+def test_every_recording_comes_back_once_in_order_under_a_fifth_of_faults(
+    soak: FaultSoakResult,
+) -> None:
+    result = soak
     assert result.error is None, f"get_many raised {result.error!r}"
     assert result.returned_ids == result.expected_ids
     assert (result.lost, result.duplicated, result.misplaced) == (0, 0, 0)
     assert len(result.expected_ids) == RECORDINGS
 
 
-async def test_the_retry_count_is_what_the_server_log_implies() -> None:
-    result = await soak()
+def test_the_retry_count_is_what_the_server_log_implies(soak: FaultSoakResult) -> None:
+    result = soak
     # Every attempt the server saw was counted by the client, and every failed one retried.
     assert result.logged_requests == result.requests
     assert result.failed_attempts == result.faulted_requests
@@ -45,16 +50,16 @@ async def test_the_retry_count_is_what_the_server_log_implies() -> None:
     assert 0.15 < share < 0.25, share
 
 
-async def test_the_soak_is_deterministic_for_a_seed() -> None:
-    first = await soak()
-    second = await soak(again=True)
+async def test_the_soak_is_deterministic_for_a_seed(soak: FaultSoakResult) -> None:
+    first = soak
+    second = await run_soak(again=True)
     assert first.retries == second.retries
     assert first.faults_injected == second.faults_injected
     assert first.returned_ids == second.returned_ids
 
 
-async def test_the_soak_leaks_nothing() -> None:
-    result = await soak()
+def test_the_soak_leaks_nothing(soak: FaultSoakResult) -> None:
+    result = soak
     assert result.probe.pending_tasks == []
     assert result.probe.loop_errors == []
     assert result.probe.resource_warnings == []

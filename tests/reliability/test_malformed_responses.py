@@ -7,39 +7,46 @@ the body allows or a typed error (`ResponseValidationError`, `ApiTimeoutError`,
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import pytest
+import pytest_asyncio
 
 from product_analytics import ApiError, ResponseValidationError
 
 from .malformed import CASES, TARGETS, Outcome, run_malformed
 from .support import FIGURES, Figure
 
-_runs: list[tuple[list[Outcome], int, float]] = []
+
+@dataclass(frozen=True)
+class MalformedRun:
+    outcomes: list[Outcome]
+    leaked: int
 
 
-async def outcomes() -> list[Outcome]:
-    """Every case against every target, run once per test session."""
-    if not _runs:
-        started = time.perf_counter()
-        found, probe = await run_malformed()
-        seconds = time.perf_counter() - started
-        _runs.append((found, probe.leaked, seconds))
-        FIGURES.append(
-            Figure(
-                "malformed responses",
-                cases=len(found),
-                leaked=probe.leaked,
-                seconds=seconds,
-                failed=sum(not o.good for o in found),
-            )
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def run() -> MalformedRun:
+    """Every case against every target, run once for the tests of this module."""
+    started = time.perf_counter()
+    found, probe = await run_malformed()
+    seconds = time.perf_counter() - started
+    FIGURES.append(
+        Figure(
+            "malformed responses",
+            cases=len(found),
+            leaked=probe.leaked,
+            seconds=seconds,
+            failed=sum(not o.good for o in found),
         )
-    return _runs[0][0]
+    )
+    return MalformedRun(found, probe.leaked)
 
 
 @pytest.mark.parametrize("case", [c.name for c in CASES])
-async def test_a_malformed_answer_ends_in_a_typed_error_or_the_allowed_result(case: str) -> None:
-    found = [o for o in await outcomes() if o.case == case]
+def test_a_malformed_answer_ends_in_a_typed_error_or_the_allowed_result(
+    run: MalformedRun, case: str
+) -> None:
+    found = [o for o in run.outcomes if o.case == case]
     assert [o.target for o in found] == list(TARGETS)
     for outcome in found:
         assert outcome.result != "hang", f"{outcome.target} did not end"
@@ -48,13 +55,13 @@ async def test_a_malformed_answer_ends_in_a_typed_error_or_the_allowed_result(ca
         assert outcome.good, (outcome.target, outcome.result, outcome.expected, outcome.error)
 
 
-async def test_no_call_hangs_or_waits_much_past_its_timeout() -> None:
-    found = await outcomes()
+def test_no_call_hangs_or_waits_much_past_its_timeout(run: MalformedRun) -> None:
+    found = run.outcomes
     assert max(o.seconds for o in found) < 5.0
 
 
-async def test_a_validation_error_names_the_request_and_keeps_only_an_excerpt() -> None:
-    found = await outcomes()
+def test_a_validation_error_names_the_request_and_keeps_only_an_excerpt(run: MalformedRun) -> None:
+    found = run.outcomes
     huge = next(o for o in found if o.case == "huge-20mb-list" and o.target == "get")
     assert isinstance(huge.error, ResponseValidationError)
     assert "GET" in str(huge.error)
@@ -62,6 +69,5 @@ async def test_a_validation_error_names_the_request_and_keeps_only_an_excerpt() 
     assert len(str(huge.error)) < 2000
 
 
-async def test_malformed_answers_leak_nothing() -> None:
-    await outcomes()
-    assert _runs[0][1] == 0
+def test_malformed_answers_leak_nothing(run: MalformedRun) -> None:
+    assert run.leaked == 0

@@ -7,50 +7,50 @@ one that timed out in a stall (after the operation ran) exists once."""
 
 from __future__ import annotations
 
+import pytest_asyncio
+
 from product_analytics import ApiConnectionError, ApiTimeoutError, InternalServerError
 
 from .scenarios import CreateStormResult, create_storm
 from .support import FIGURES
 
 CREATES = 1000
-_runs: list[CreateStormResult] = []
 
 
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def storm() -> CreateStormResult:
-    """The storm, run once per test session."""
-    if not _runs:
-        result = await create_storm(CREATES, seed=2, fault_rate=0.2)
-        _runs.append(result)
-        FIGURES.append(result.figure("no duplicates: create"))
-    return _runs[0]
+    """The storm, run once for the tests of this module."""
+    result = await create_storm(CREATES, seed=2, fault_rate=0.2)
+    FIGURES.append(result.figure("no duplicates: create"))
+    return result
 
 
-async def test_no_record_is_created_twice_under_faults() -> None:
-    result = await storm()
+def test_no_record_is_created_twice_under_faults(storm: CreateStormResult) -> None:
+    result = storm
     assert result.duplicated == []
     assert max(result.stored.values()) == 1
     assert max(result.dispatched.values()) == 1  # no POST reached the operation twice
     assert result.listed == result.stored  # the list API agrees with the server's state
 
 
-async def test_every_failure_surfaced_is_a_typed_error() -> None:
-    result = await storm()
+def test_every_failure_surfaced_is_a_typed_error(storm: CreateStormResult) -> None:
+    result = storm
     assert result.untyped == []
     failures = {name for name in result.outcomes if name != "created"}
     # The faults produced each kind of failure, so the check above saw all of them.
     assert {"InternalServerError", "ApiConnectionError", "ApiTimeoutError"} <= failures
 
 
-async def test_a_create_that_succeeded_exists_exactly_once() -> None:
-    result = await storm()
+def test_a_create_that_succeeded_exists_exactly_once(storm: CreateStormResult) -> None:
+    result = storm
     created = [call for call in result.calls if call.created_id is not None]
     assert len(created) > CREATES * 0.7
     assert result.lost == []
     assert all(result.stored[call.name] == 1 for call in created)
 
 
-async def test_a_create_answered_5xx_or_dropped_created_nothing() -> None:
-    result = await storm()
+def test_a_create_answered_5xx_or_dropped_created_nothing(storm: CreateStormResult) -> None:
+    result = storm
     assert result.phantoms == []
     refused = [
         call
@@ -62,16 +62,16 @@ async def test_a_create_answered_5xx_or_dropped_created_nothing() -> None:
     assert all(result.stored[call.name] == 0 for call in refused)
 
 
-async def test_a_create_that_timed_out_in_a_stall_exists_once_not_twice() -> None:
-    result = await storm()
+def test_a_create_that_timed_out_in_a_stall_exists_once_not_twice(storm: CreateStormResult) -> None:
+    result = storm
     timed_out = [call for call in result.calls if isinstance(call.error, ApiTimeoutError)]
     assert timed_out
     assert all(result.stored[call.name] == 1 for call in timed_out)
     assert result.timed_out_but_stored == len(timed_out)
 
 
-async def test_creates_throttled_with_429_are_retried_and_created_once() -> None:
-    result = await storm()
+def test_creates_throttled_with_429_are_retried_and_created_once(storm: CreateStormResult) -> None:
+    result = storm
     throttled = [call for call in result.calls if result.throttled[call.name]]
     assert throttled
     # Only 429s are retried for a POST: one retry per 429 the server answered.
@@ -82,6 +82,6 @@ async def test_creates_throttled_with_429_are_retried_and_created_once() -> None
             assert result.dispatched[call.name] == 1
 
 
-async def test_the_storm_leaks_nothing() -> None:
-    result = await storm()
+def test_the_storm_leaks_nothing(storm: CreateStormResult) -> None:
+    result = storm
     assert result.probe.leaked == 0, (result.probe.pending_tasks, result.probe.loop_errors)

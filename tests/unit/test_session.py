@@ -1,0 +1,191 @@
+"""The session layer through a `MockTransport`: `with_raw_response`, `with_options`
+sharing the transport, and `close()` ending calls in flight."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from product_analytics import ClientClosedError, Page, RawResponse
+from product_analytics._transport import Request
+from product_analytics.models import Role
+
+from .conftest import API_KEY, BASE_URL, ORG, MakeClient, json_reply, script
+
+ROLE = {"id": "r1", "name": "admins", "is_default": False}
+HEADERS = {"X-Request-Id": "req-7", "X-Extra": "yes"}
+
+
+async def test_raw_response_of_a_model_parses_to_what_the_plain_method_gives(
+    make_client: MakeClient,
+) -> None:
+    client, _ = await make_client(script(json_reply(ROLE, 200, **HEADERS)))
+    raw = await client.roles.with_raw_response.get(organization_id=ORG, id="r1")
+    assert isinstance(raw, RawResponse)
+    assert raw.status_code == 200
+    assert raw.headers["x-extra"] == "yes"  # case-insensitive
+    assert raw.request_id == "req-7"
+    plain = await client.roles.get(organization_id=ORG, id="r1")
+    assert isinstance(raw.parse(), Role)
+    assert raw.parse() == plain
+
+
+async def test_raw_response_of_a_list_parses_to_its_first_page(make_client: MakeClient) -> None:
+    body = {"count": 1, "next": None, "previous": None, "results": [ROLE]}
+    client, _ = await make_client(script(json_reply(body, 200, **HEADERS)))
+    raw = await client.roles.with_raw_response.list(organization_id=ORG)
+    assert (raw.status_code, raw.request_id) == (200, "req-7")
+    page = raw.parse()
+    plain = await client.roles.list(organization_id=ORG)
+    assert isinstance(page, Page)
+    assert page.results == plain.results
+    assert (page.count, page.has_next) == (plain.count, plain.has_next)
+
+
+async def test_raw_response_of_a_method_returning_none_parses_to_none(
+    make_client: MakeClient,
+) -> None:
+    client, _ = await make_client(script((204, {"X-Request-Id": "req-8"}, b"")))
+    raw = await client.proxy_records.with_raw_response.delete(organization_id=ORG, id="p1")
+    assert (raw.status_code, raw.request_id) == (204, "req-8")
+    assert raw.parse() is None
+    assert await client.proxy_records.delete(organization_id=ORG, id="p1") is None
+
+
+async def test_raw_response_without_a_request_id_header_gives_none(
+    make_client: MakeClient,
+) -> None:
+    client, _ = await make_client(script(json_reply(ROLE)))
+    raw = await client.roles.with_raw_response.get(organization_id=ORG, id="r1")
+    assert raw.request_id is None
+
+
+async def test_a_plain_call_after_a_raw_one_is_decoded(make_client: MakeClient) -> None:
+    client, _ = await make_client(script(json_reply(ROLE)))
+    await client.roles.with_raw_response.get(organization_id=ORG, id="r1")
+    assert isinstance(await client.roles.get(organization_id=ORG, id="r1"), Role)
+
+
+async def test_with_options_shares_the_transport(make_client: MakeClient) -> None:
+    client, mock = await make_client(script(json_reply(ROLE)))
+    other = client.with_options(timeout=5.0)
+    await client.roles.get(organization_id=ORG, id="a")
+    await other.roles.get(organization_id=ORG, id="b")
+    assert [r.url.rsplit("/", 2)[-2] for r in mock.requests] == ["a", "b"]
+    assert all(r.headers["Authorization"] == f"Bearer {API_KEY}" for r in mock.requests)
+    assert other.stats is client.stats
+
+
+async def test_with_options_timeout_takes_effect(make_client: MakeClient) -> None:
+    async def slow(request: Request) -> tuple[int, dict[str, str], bytes]:
+        await asyncio.sleep(0.2)
+        return json_reply(ROLE)
+
+    client, _ = await make_client(slow, timeout=0.01, max_retries=0)
+    from product_analytics import ApiTimeoutError
+
+    with pytest.raises(ApiTimeoutError):
+        await client.roles.get(organization_id=ORG, id="r1")
+    role = await client.with_options(timeout=10.0).roles.get(organization_id=ORG, id="r1")
+    assert role.id == "r1"
+
+
+async def test_with_options_max_retries_takes_effect(make_client: MakeClient) -> None:
+    from product_analytics import InternalServerError
+
+    client, mock = await make_client(script(json_reply({}, 500)), max_retries=0)
+    with pytest.raises(InternalServerError):
+        await client.with_options(max_retries=2).roles.get(organization_id=ORG, id="r1")
+    assert len(mock.requests) == 3
+    with pytest.raises(InternalServerError):
+        await client.roles.get(organization_id=ORG, id="r1")
+    assert len(mock.requests) == 4  # the original keeps its own setting
+
+
+async def test_closing_the_original_closes_the_shared_transport(make_client: MakeClient) -> None:
+    client, mock = await make_client(script(json_reply(ROLE)))
+    other = client.with_options(timeout=5.0)
+    await other.roles.get(organization_id=ORG, id="r1")
+    await client.close()
+    assert mock.closed
+    assert other.closed
+    with pytest.raises(ClientClosedError):
+        await other.roles.get(organization_id=ORG, id="r1")
+    assert len(mock.requests) == 1
+
+
+async def test_close_during_a_call_in_flight_ends_it_with_client_closed_error(
+    make_client: MakeClient,
+) -> None:
+    entered = asyncio.Event()
+
+    async def forever(request: Request) -> tuple[int, dict[str, str], bytes]:
+        entered.set()
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    client, mock = await make_client(forever)
+    call = asyncio.ensure_future(client.roles.get(organization_id=ORG, id="r1"))
+    await entered.wait()
+    await client.close()
+    with pytest.raises(ClientClosedError):
+        await call
+    assert mock.closed
+
+
+async def test_close_during_a_page_walk_ends_it_with_client_closed_error(
+    make_client: MakeClient,
+) -> None:
+    entered = asyncio.Event()
+    link = f"{BASE_URL}/api/organizations/{ORG}/roles/?page=2"
+
+    async def handler(request: Request) -> tuple[int, dict[str, str], bytes]:
+        if request.url == link:
+            entered.set()
+            await asyncio.Event().wait()
+        return json_reply({"next": link, "results": [ROLE]})
+
+    client, _ = await make_client(handler)
+    seen: list[str | None] = []
+
+    async def walk() -> None:
+        async for role in client.roles.list(organization_id=ORG):
+            seen.append(role.id)
+            await entered.wait()
+            await client.close()
+
+    with pytest.raises(ClientClosedError):
+        await walk()
+    assert seen == ["r1"]
+
+
+async def test_a_call_being_cancelled_by_its_caller_stays_a_cancellation(
+    make_client: MakeClient,
+) -> None:
+    entered = asyncio.Event()
+
+    async def forever(request: Request) -> tuple[int, dict[str, str], bytes]:
+        entered.set()
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    client, _ = await make_client(forever)
+    call = asyncio.ensure_future(client.roles.get(organization_id=ORG, id="r1"))
+    await entered.wait()
+    call.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await call
+    assert not client.closed
+
+
+async def test_the_transport_gets_the_key_in_a_header_its_repr_hides(
+    make_client: MakeClient,
+) -> None:
+    client, mock = await make_client(script(json_reply(ROLE)))
+    await client.roles.get(organization_id=ORG, id="r1", extra_headers={"X-Trace": "t"})
+    request = mock.requests[0]
+    assert request.headers["Authorization"] == f"Bearer {API_KEY}"
+    assert request.headers["X-Trace"] == "t"
+    assert API_KEY not in repr(request)
+    assert API_KEY not in repr(request.headers)
