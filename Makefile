@@ -5,7 +5,7 @@
 # pyenv interpreter is found even when its shim is not active (scripts/find-python.sh).
 SHELL := /bin/bash
 PYTHON ?= python3
-PYTHON_BIN := $(shell scripts/find-python.sh '$(PYTHON)' 2>/dev/null)
+PYTHON_BIN := $(shell bash scripts/find-python.sh '$(PYTHON)' 2>/dev/null)
 PYTHON_VERSION := $(if $(PYTHON_BIN),$(shell '$(PYTHON_BIN)' -c 'import sys; print("%d.%d" % sys.version_info[:2])'))
 ifeq ($(origin PYTHON),file)
 VENV := .venv
@@ -20,7 +20,7 @@ GENERATED := __init__.py models.py operations.py resources.py
 .PHONY: install generate check-generated lint test docs demo bench soak clean
 
 $(STAMP): pyproject.toml
-	@test -n '$(PYTHON_BIN)' || { scripts/find-python.sh '$(PYTHON)'; exit 1; }
+	@test -n '$(PYTHON_BIN)' || { bash scripts/find-python.sh '$(PYTHON)'; exit 1; }
 	@echo "Python $(PYTHON_VERSION) ($(PYTHON_BIN)) in $(VENV)"
 	rm -f $(VENV)/.installed-*
 	'$(PYTHON_BIN)' -m venv --clear $(VENV)
