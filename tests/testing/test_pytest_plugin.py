@@ -11,6 +11,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 CONFTEST = 'pytest_plugins = ["product_analytics.testing.pytest_plugin"]\n'
 
 USER_TESTS = """
@@ -99,3 +101,28 @@ def test_plugin_keeps_a_users_explicit_fixture_loop_scope(tmp_path: Path) -> Non
     )  # fmt: skip
     assert code == 0, output
     assert "asyncio_default_fixture_loop_scope=module" in output
+
+
+ANYIO_TESTS = """
+import pytest
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+
+
+async def test_runs_under_anyio(request):
+    assert request.node.get_closest_marker("asyncio") is None
+"""
+
+
+def test_plugin_leaves_tests_marked_for_another_runner_alone(tmp_path: Path) -> None:
+    pytest.importorskip("anyio.pytest_plugin")
+    code, output = run_user_project(
+        tmp_path, {"conftest.py": CONFTEST, "test_user.py": ANYIO_TESTS}
+    )
+    assert code == 0, output
+    assert "1 passed" in output
