@@ -158,3 +158,10 @@ def test_readme_says_what_to_install_for_the_pytest_plugin() -> None:
     assert "pip install 'product-analytics[testing]'" in README
     [example] = [b for b in _blocks("python") if "def test_" in b]
     assert "pytest_plugins" in example
+
+
+def test_readme_set_up_is_two_commands() -> None:
+    section = README.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    [block] = re.findall(r"^```sh\n(.*?)^```", section, flags=re.DOTALL | re.MULTILINE)
+    commands = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
+    assert commands == ["make demo", "make test"]
