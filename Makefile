@@ -1,15 +1,29 @@
 # Every target sets up what it needs: `make demo` and `make test` work on a fresh clone.
+#
+# The interpreter: `make test PYTHON=python3.13` (or PYTHON=3.13, or a path) runs everything on
+# that Python in its own virtualenv, `.venv-3.13`; without PYTHON, `python3` and `.venv`. A
+# pyenv interpreter is found even when its shim is not active (scripts/find-python.sh).
 SHELL := /bin/bash
 PYTHON ?= python3
+PYTHON_BIN := $(shell bash scripts/find-python.sh '$(PYTHON)' 2>/dev/null)
+PYTHON_VERSION := $(if $(PYTHON_BIN),$(shell '$(PYTHON_BIN)' -c 'import sys; print("%d.%d" % sys.version_info[:2])'))
+ifeq ($(origin PYTHON),file)
 VENV := .venv
+else
+VENV := .venv-$(PYTHON_VERSION)
+endif
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-stamp
+# Named after the interpreter's version: a venv left by another Python is rebuilt, not reused.
+STAMP := $(VENV)/.installed-$(PYTHON_VERSION)
 GENERATED := __init__.py models.py operations.py resources.py
 
-.PHONY: install generate check-generated lint test demo bench soak clean
+.PHONY: install generate check-generated lint test docs demo bench soak clean
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	@test -n '$(PYTHON_BIN)' || { bash scripts/find-python.sh '$(PYTHON)'; exit 1; }
+	@echo "Python $(PYTHON_VERSION) ($(PYTHON_BIN)) in $(VENV)"
+	rm -f $(VENV)/.installed-*
+	'$(PYTHON_BIN)' -m venv --clear $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
@@ -36,6 +50,11 @@ lint: install
 test: install check-generated lint
 	$(PY) -m pytest
 
+# The API reference, from the docstrings; any warning (a broken reference, a missing page)
+# fails the build. Written to site/ (ignored by git).
+docs: install
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
+
 demo: install
 	$(PY) scripts/demo.py $(DEMO_ARGS)
 
@@ -46,4 +65,4 @@ soak: install
 	$(PY) scripts/soak.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf .venv .venv-* site .pytest_cache .mypy_cache .ruff_cache

@@ -8,6 +8,7 @@ targets; the error tree names the real classes.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import os
 import re
 import sys
@@ -81,10 +82,11 @@ async def test_readme_pytest_example_passes_with_the_plugin(
         'pytest_plugins = ["product_analytics.testing.pytest_plugin"]\n'
     )
     (tmp_path / "test_example.py").write_text(source)
+    # The user's project has no asyncio configuration: an empty ini file of its own.
+    (tmp_path / "empty.ini").write_text("[pytest]\n")
     code, output = await _run(
         sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error",
-        "-o", "asyncio_mode=auto", "-o", "asyncio_default_fixture_loop_scope=function",
-        "--rootdir", str(tmp_path), str(tmp_path),
+        "-c", str(tmp_path / "empty.ini"), "--rootdir", str(tmp_path), str(tmp_path),
         env=server_env, cwd=tmp_path,
     )  # fmt: skip
     assert code == 0, output
@@ -118,10 +120,48 @@ def test_readme_make_lines_name_real_targets() -> None:
 
 def test_readme_error_tree_names_the_real_hierarchy() -> None:
     [tree] = [body for lang, body in BLOCKS if lang == "" and "ProductAnalyticsError" in body]
-    names = re.findall(r"\b([A-Z]\w+Error)\b", tree)
-    assert len(names) >= 14
+    # Builtins named in the comments ("also a ValueError") are not the SDK's classes.
+    names = [n for n in re.findall(r"\b([A-Z]\w+Error)\b", tree) if not hasattr(builtins, n)]
+    assert len(names) >= 16
     for name in names:
         cls = getattr(product_analytics, name)
         assert issubclass(cls, product_analytics.ProductAnalyticsError), name
     assert issubclass(product_analytics.ApiTimeoutError, product_analytics.ApiConnectionError)
     assert issubclass(product_analytics.RateLimitError, product_analytics.ApiStatusError)
+
+
+def test_readme_error_tree_lists_every_error_class() -> None:
+    [tree] = [body for lang, body in BLOCKS if lang == "" and "ProductAnalyticsError" in body]
+    listed = set(re.findall(r"\b([A-Z]\w+Error)\b", tree))
+    public = {
+        name
+        for name in product_analytics.__all__
+        if isinstance(getattr(product_analytics, name), type)
+        and issubclass(getattr(product_analytics, name), product_analytics.ProductAnalyticsError)
+    }
+    assert {"ClientClosedError", "ConfigurationError"} <= public
+    assert public <= listed, f"missing from README's error tree: {sorted(public - listed)}"
+
+
+def test_readme_documents_the_retry_cap_rate_limit_and_stats() -> None:
+    from product_analytics import RetryPolicy
+
+    cap = RetryPolicy().max_retry_after
+    assert f"{cap:g} seconds" in README
+    assert "RetryPolicy.max_retry_after" in README
+    assert "RateLimit(" in README
+    assert "client.stats" in README
+    assert "from product_analytics import RateLimit" in README
+
+
+def test_readme_says_what_to_install_for_the_pytest_plugin() -> None:
+    assert "pip install 'product-analytics[testing]'" in README
+    [example] = [b for b in _blocks("python") if "def test_" in b]
+    assert "pytest_plugins" in example
+
+
+def test_readme_set_up_is_two_commands() -> None:
+    section = README.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    [block] = re.findall(r"^```sh\n(.*?)^```", section, flags=re.DOTALL | re.MULTILINE)
+    commands = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
+    assert commands == ["make demo", "make test"]

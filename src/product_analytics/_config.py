@@ -13,10 +13,20 @@ from product_analytics._warn import warn_once
 from product_analytics._wire import check_timeout
 from product_analytics.errors import ConfigurationError
 
-__all__ = ["API_KEY_ENV", "BASE_URL_ENV", "ClientConfig", "InsecureTransportWarning", "Secret"]
+__all__ = [
+    "API_KEY_ENV",
+    "BASE_URL_ENV",
+    "ORGANIZATION_ID_ENV",
+    "PROJECT_ID_ENV",
+    "ClientConfig",
+    "InsecureTransportWarning",
+    "Secret",
+]
 
 API_KEY_ENV = "PRODUCT_ANALYTICS_API_KEY"
 BASE_URL_ENV = "PRODUCT_ANALYTICS_BASE_URL"
+PROJECT_ID_ENV = "PRODUCT_ANALYTICS_PROJECT_ID"
+ORGANIZATION_ID_ENV = "PRODUCT_ANALYTICS_ORGANIZATION_ID"
 
 
 class Secret:
@@ -91,9 +101,14 @@ class ClientConfig:
         require_https: bool = False,
         environ: Mapping[str, str] = os.environ,
     ) -> ClientConfig:
-        """Settings from the arguments, falling back to the environment for the key and URL.
+        """Settings from the arguments, falling back to the environment.
 
-        Raises `ConfigurationError` (a `ValueError`) naming the argument and variable.
+        `api_key`, `base_url`, `project_id` and `organization_id` left as None are read from
+        `PRODUCT_ANALYTICS_API_KEY`, `PRODUCT_ANALYTICS_BASE_URL`,
+        `PRODUCT_ANALYTICS_PROJECT_ID` and `PRODUCT_ANALYTICS_ORGANIZATION_ID`; an argument
+        given always wins over its variable, and an empty variable counts as unset. A
+        missing key or URL, or a bad value, raises `ConfigurationError` (a `ValueError`)
+        naming the argument and the variable.
         """
         api_key = api_key if api_key is not None else environ.get(API_KEY_ENV) or None
         if api_key is None:
@@ -118,6 +133,10 @@ class ClientConfig:
         if not isinstance(require_https, bool):
             raise ConfigurationError("require_https must be a bool")
         _check_transport_security(base_url, require_https)
+        if project_id is None:
+            project_id = _env_id(environ, PROJECT_ID_ENV)
+        if organization_id is None:
+            organization_id = _env_id(environ, ORGANIZATION_ID_ENV)
         return cls(
             api_key=secret,
             base_url=base_url,
@@ -192,7 +211,21 @@ def _check_base_url(value: object) -> str:
         )
     if parts.query or parts.fragment:
         raise ConfigurationError("base_url must not hold a query or a fragment")
-    return f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
+    path = parts.path.rstrip("/")
+    if path.rsplit("/", 1)[-1].lower() == "api":
+        # Safe to echo: the scheme and host were checked above, and credentials refused.
+        suggestion = f"{parts.scheme}://{parts.netloc}{path[: -len('/api')]}"
+        raise ConfigurationError(
+            "base_url must not end in /api: every operation's path already starts with "
+            f"/api/, so requests would go to /api/api/...; use {suggestion!r}"
+        )
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+def _env_id(environ: Mapping[str, str], name: str) -> str | None:
+    """The id in the environment variable `name`, stripped; None when unset or blank."""
+    value = environ.get(name, "").strip()
+    return value or None
 
 
 def _timeout(value: object, name: str = "timeout") -> float:

@@ -142,7 +142,8 @@ async def test_missing_api_key_is_a_clear_error_naming_flag_and_variable(
     result = await run_cli("recordings", "list")
     assert result.code == 2
     assert "PRODUCT_ANALYTICS_API_KEY" in result.stderr
-    assert "api_key" in result.stderr
+    assert "--api-key" in result.stderr
+    assert "AsyncClient" not in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -27,6 +27,8 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """The host's environment never leaks into a test's client configuration."""
     monkeypatch.delenv("PRODUCT_ANALYTICS_API_KEY", raising=False)
     monkeypatch.delenv("PRODUCT_ANALYTICS_BASE_URL", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_PROJECT_ID", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_ORGANIZATION_ID", raising=False)
 
 
 @pytest.fixture(autouse=True)

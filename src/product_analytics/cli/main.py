@@ -6,22 +6,88 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import signal
 import sys
+import tempfile
 import warnings
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
 from product_analytics._client import AsyncClient
+from product_analytics._config import (
+    API_KEY_ENV,
+    BASE_URL_ENV,
+    ORGANIZATION_ID_ENV,
+    PROJECT_ID_ENV,
+)
 from product_analytics._pagination import Pager
 from product_analytics.cli.export import UnfinishedExportError, checkpoint_path, export_recordings
-from product_analytics.cli.output import describe_error, print_document
-from product_analytics.cli.parser import build_parser
+from product_analytics.cli.output import EXIT_USAGE, describe_error, print_document
+from product_analytics.cli.parser import LEAF, build_parser
 
 __all__ = ["main"]
 
 Handler = Callable[[AsyncClient, argparse.Namespace], Awaitable[int]]
+
+
+class UsageError(Exception):
+    """A setting the command needs is missing or unusable: one line on stderr, exit 2."""
+
+
+# Per command family: the id it needs, as (attribute, flag, environment variable).
+_PROJECT = ("project_id", "--project-id", PROJECT_ID_ENV)
+_ORGANIZATION = ("organization_id", "--organization-id", ORGANIZATION_ID_ENV)
+
+
+def _from_env(given: str | None, variable: str, environ: Mapping[str, str]) -> str | None:
+    """The flag's value when given, else the environment variable's (blank counts as unset)."""
+    if given is not None:
+        return given
+    return environ.get(variable, "").strip() or None
+
+
+def resolve_settings(args: argparse.Namespace, environ: Mapping[str, str] = os.environ) -> None:
+    """Fill the API key, base URL and the command's id from flags or environment, in place.
+
+    Raises `UsageError` naming the flag and the environment variable for one that is missing.
+    """
+    needed = [
+        ("api_key", "--api-key", API_KEY_ENV, "API key"),
+        ("base_url", "--base-url", BASE_URL_ENV, "base URL"),
+    ]
+    attribute, flag, variable = _PROJECT if args.command.startswith("recordings") else _ORGANIZATION
+    needed.append((attribute, flag, variable, flag.removeprefix("--").replace("-", " ")))
+    for attribute, flag, variable, what in needed:
+        value = _from_env(getattr(args, attribute), variable, environ)
+        if value is None:
+            raise UsageError(f"no {what}: pass {flag} or set {variable}")
+        setattr(args, attribute, value)
+
+
+def check_out_path(out: str) -> None:
+    """Raise `UsageError` unless a file can be written at `out` (its directory exists and
+    takes new files, and `out` is not a directory). Checked before anything is fetched."""
+    path = Path(out).expanduser()
+    parent = path.parent
+    if not out.strip() or path.name in ("", ".", ".."):
+        raise UsageError(f"--out {out!r} is not a file name")
+    if path.is_dir():
+        raise UsageError(f"--out {out}: is a directory; give a file name, e.g. {path / 'x.jsonl'}")
+    if not parent.exists():
+        raise UsageError(f"--out {out}: the directory {parent} does not exist")
+    if not parent.is_dir():
+        raise UsageError(f"--out {out}: {parent} is not a directory")
+    try:
+        # The real test of writability (permissions, read-only file systems, root or not):
+        # the export writes a temporary file beside the target in the same way.
+        descriptor, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=parent)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise UsageError(f"--out {out}: cannot write in {parent}: {reason}") from None
+    os.close(descriptor)
+    os.unlink(probe)
 
 
 async def _stream(pager: Pager[Any], max_items: int | None) -> int:
@@ -165,6 +231,8 @@ async def _run_api_command(args: argparse.Namespace) -> int:
     async with AsyncClient(
         api_key=args.api_key,
         base_url=args.base_url,
+        project_id=args.project_id,
+        organization_id=args.organization_id,
         timeout=args.timeout,
         max_retries=args.max_retries,
         max_concurrency=max(getattr(args, "concurrency", 1) * 2, 8),
@@ -227,8 +295,23 @@ def _one_line_warning(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code."""
-    args = build_parser().parse_args(argv)
+    """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code.
+
+    A wrong argument exits 2 with the usage of the command it was given to (`SystemExit`);
+    a missing setting or an unusable `--out` exits 2 with one line on stderr.
+    """
+    parser = build_parser()
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        getattr(args, LEAF, parser).error(f"unrecognized arguments: {' '.join(extras)}")
+    try:
+        if args.command != "fake_server":
+            resolve_settings(args)
+        if args.command == "recordings_export":
+            check_out_path(args.out)
+    except UsageError as error:
+        sys.stderr.write(f"product-analytics: error: {error}\n")
+        return EXIT_USAGE
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _one_line_warning

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import argparse
-import os
 
-__all__ = ["build_parser"]
+from product_analytics._config import (
+    API_KEY_ENV,
+    BASE_URL_ENV,
+    ORGANIZATION_ID_ENV,
+    PROJECT_ID_ENV,
+)
+from product_analytics._version import __version__
 
-PROJECT_ID_ENV = "PRODUCT_ANALYTICS_PROJECT_ID"
-ORGANIZATION_ID_ENV = "PRODUCT_ANALYTICS_ORGANIZATION_ID"
+__all__ = ["LEAF", "build_parser"]
+
+# The namespace attribute holding the parser of the command that was given, so that an
+# error found after parsing is reported with that command's usage.
+LEAF = "_leaf_parser"
 
 EPILOG = """\
 Connection settings come from the options or the environment: PRODUCT_ANALYTICS_API_KEY,
 PRODUCT_ANALYTICS_BASE_URL, PRODUCT_ANALYTICS_PROJECT_ID, PRODUCT_ANALYTICS_ORGANIZATION_ID.
+Their flags (--api-key, --base-url, --timeout, --max-retries, --project-id,
+--organization-id) go before the command or after it; after it wins.
 Output is JSON on stdout: one document, or one document a line for lists. Errors go to
 stderr as one line, with a non-zero exit code.
 """
@@ -53,20 +63,54 @@ def _throttle_rate(text: str) -> tuple[str, int, float] | None:
     return parsed
 
 
-def _connection_options() -> argparse.ArgumentParser:
+def _connection_options(*, top_level: bool) -> argparse.ArgumentParser:
+    """The connection flags, accepted before the command and after it.
+
+    The top-level parser holds the defaults. A command's own copies default to
+    `argparse.SUPPRESS`, so that a flag given before the command is not overwritten by the
+    command's default; one given after the command wins over one given before it.
+    """
+
+    def default(value: object) -> object:
+        return value if top_level else argparse.SUPPRESS
+
     common = argparse.ArgumentParser(add_help=False)
-    group = common.add_argument_group("connection")
-    group.add_argument("--api-key", help="API key (default: $PRODUCT_ANALYTICS_API_KEY)")
-    group.add_argument("--base-url", help="service URL (default: $PRODUCT_ANALYTICS_BASE_URL)")
-    group.add_argument("--timeout", type=float, default=30.0, help="seconds per attempt")
-    group.add_argument("--max-retries", type=_non_negative_int, default=2)
+    group = common.add_argument_group("connection (before or after the command)")
+    group.add_argument(
+        "--api-key", default=default(None), help=f"API key (default: ${API_KEY_ENV})"
+    )
+    group.add_argument(
+        "--base-url",
+        default=default(None),
+        help=f"service URL, without /api (default: ${BASE_URL_ENV})",
+    )
+    group.add_argument(
+        "--timeout", type=float, default=default(30.0), help="seconds per attempt (default: 30)"
+    )
+    group.add_argument(
+        "--max-retries",
+        type=_non_negative_int,
+        default=default(2),
+        help="retries after a failed attempt (default: 2)",
+    )
     return common
+
+
+def _id_options(parser: argparse.ArgumentParser) -> None:
+    """`--project-id` and `--organization-id` before the command, as defaults for it."""
+    group = parser.add_argument_group("ids (before or after the command)")
+    group.add_argument(
+        "--project-id", default=None, help=f"project (environment) id (default: ${PROJECT_ID_ENV})"
+    )
+    group.add_argument(
+        "--organization-id", default=None, help=f"organization id (default: ${ORGANIZATION_ID_ENV})"
+    )
 
 
 def _project_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--project-id",
-        default=os.environ.get(PROJECT_ID_ENV),
+        default=argparse.SUPPRESS,
         help=f"project (environment) id (default: ${PROJECT_ID_ENV})",
     )
 
@@ -74,7 +118,7 @@ def _project_option(parser: argparse.ArgumentParser) -> None:
 def _organization_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--organization-id",
-        default=os.environ.get(ORGANIZATION_ID_ENV),
+        default=argparse.SUPPRESS,
         help=f"organization id (default: ${ORGANIZATION_ID_ENV})",
     )
 
@@ -85,14 +129,21 @@ def _list_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line; each leaf parser sets `command` to its handler's name."""
-    common = _connection_options()
+    """The whole command line; each leaf parser sets `command` to its handler's name.
+
+    Parse with `parse_known_args` and report leftovers through the parser in `LEAF`, so a
+    wrong argument prints the usage of the command it was given to.
+    """
+    common = _connection_options(top_level=False)
     parser = argparse.ArgumentParser(
         prog="product-analytics",
         description="Command line of the product-analytics API.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        parents=[_connection_options(top_level=True)],
     )
+    parser.add_argument("--version", action="version", version=f"product-analytics {__version__}")
+    _id_options(parser)
     groups = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
 
     def leaf(
@@ -102,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
         help_text: str,
     ) -> argparse.ArgumentParser:
         sub = subparsers.add_parser(name, parents=[common], help=help_text, description=help_text)
-        sub.set_defaults(command=command)
+        sub.set_defaults(command=command, **{LEAF: sub})
         return sub
 
     recordings = groups.add_parser("recordings", help="session recordings of a project")
@@ -200,7 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     fake = groups.add_parser(
         "fake-server", help="run the bundled in-memory fake service in the foreground"
     )
-    fake.set_defaults(command="fake_server")
+    fake.set_defaults(command="fake_server", **{LEAF: fake})
     fake.add_argument("--host", default="127.0.0.1")
     fake.add_argument("--port", type=_non_negative_int, default=8765, help="0: any free port")
     fake.add_argument("--recordings", type=_non_negative_int, default=1000)
