@@ -34,6 +34,11 @@ class ExportResult:
     requests: int
     retries: int
 
+    @property
+    def items_per_second(self) -> float:
+        """Recordings written per second of the whole export."""
+        return self.written / self.seconds if self.seconds > 0 else 0.0
+
 
 class _PlainProgress:
     """Progress for a non-terminal: one line at most every `interval` seconds, and at the end."""
