@@ -4,7 +4,9 @@
 (only on the client's own origin), else `offset + limit` when the body says `has_next`
 without a link (the live recordings list), else nowhere. `Pager` is what a list method
 returns: awaitable for the first page, async-iterable for every item, `.pages()` for every
-page. While the caller works through one page, the next one is already being fetched.
+page. While the caller works through one page, the next one is already being fetched; once a
+list has proved long and pages by offset, several pages are fetched ahead at once (bounded
+by `prefetch_depth`), each used only if the page before it links to it.
 """
 
 from __future__ import annotations
@@ -226,8 +228,9 @@ class Pager(Generic[ItemT]):
     pager` gives every item of every page; `pager.pages()` every page.
 
     Each iteration starts again from the first page. While the caller consumes one page, the
-    next is fetched in the background; leaving the loop early cancels that fetch, and
-    closing the client cancels it too.
+    next is fetched in the background (several, once the list has proved long: see
+    `pages()`); leaving the loop early cancels those fetches, and closing the client cancels
+    them too.
     """
 
     __slots__ = ("_client", "_first", "_operation")
@@ -350,9 +353,10 @@ class Pager(Generic[ItemT]):
                     # A link that cannot be followed, or leads back: next_page() raises.
                     await page.next_page()
                     raise AssertionError("unreachable: next_page() did not raise")
-                ahead = window.popleft()
+                ahead = window[0]  # stays in the window (cancelled on the way out) until done
                 # Wait without letting close() (which cancels the fetch) cancel the caller.
                 await asyncio.wait((ahead.future,))
+                window.popleft()
                 if ahead.future.cancelled():
                     raise ClientClosedError("the client was closed while the next page was fetched")
                 answer, fetched_url = ahead.future.result()
@@ -398,7 +402,6 @@ class Pager(Generic[ItemT]):
             ahead = self._ahead(url, last.depth + 1, seen)
             if ahead is None:
                 break
-            ahead.speculative = True
             window.append(ahead)
             started = True
         return started
@@ -429,7 +432,7 @@ class _Ahead:
     """A page fetch started ahead of its turn: the URL, its place in the walk, the fetch,
     and whether the walk knew the URL before (so dropping it must not forget it)."""
 
-    __slots__ = ("depth", "future", "known", "speculative", "url")
+    __slots__ = ("depth", "future", "known", "url")
 
     def __init__(
         self, url: str, depth: int, future: asyncio.Future[tuple[Answer, str]], known: bool
@@ -438,7 +441,6 @@ class _Ahead:
         self.depth = depth
         self.future = future
         self.known = known
-        self.speculative = False
 
 
 async def _cancel(window: Collection[_Ahead]) -> None:

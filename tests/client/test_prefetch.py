@@ -225,3 +225,27 @@ async def test_speculation_against_the_fake_server_gets_every_recording_once_in_
     assert len(got) == 250
     assert len(set(got)) == 250
     assert sorted(int(offset) for offset in listed) == list(range(0, 250, 10))
+
+
+async def test_cancelling_the_caller_while_it_waits_for_a_page_ahead_leaves_no_task() -> None:
+    server = ListServer(50, gate_from=(SPECULATE_AFTER + 1) * LIMIT)
+    async with client_of(server) as client:
+        got: list[int] = []
+
+        async def consume() -> None:
+            async for page in listing(client, server).pages():
+                got.append(len(page.results))
+
+        consumer = asyncio.create_task(consume())
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert server.in_flight == DEPTH  # the consumer waits for the first held page
+        consumer.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await consumer
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert client._shared.background == set()
+        current = asyncio.current_task()
+        assert [t for t in asyncio.all_tasks() if t is not current and not t.done()] == []
+        assert len(got) == SPECULATE_AFTER + 1
