@@ -66,6 +66,7 @@ def write_chart(results: dict[str, Any], path: Path) -> str:
         if target is not None:
             axes.hlines(target, position - 0.4, position + 0.4, colors="black", linestyles="--")
     axes.axhline(1.0, color="grey", linewidth=0.8)
+    axes.set_yscale("log")  # the httpx ratio is an order of magnitude above the others
     axes.set_xticks(list(positions), labels, fontsize=8)
     axes.set_ylabel("SDK throughput / baseline (x)")
     machine = results.get("machine", {})
