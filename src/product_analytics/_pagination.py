@@ -389,7 +389,8 @@ class Pager(Generic[ItemT]):
             return False
         if getattr(envelope, "next", None) and not isinstance(count, int):
             return False
-        depth = prefetch_depth(step)
+        # Never more connections than the client allows itself.
+        depth = min(prefetch_depth(step), self._client._config.max_concurrency)
         started = False
         while len(window) < depth:
             last = window[-1]

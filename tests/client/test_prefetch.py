@@ -249,3 +249,21 @@ async def test_cancelling_the_caller_while_it_waits_for_a_page_ahead_leaves_no_t
         current = asyncio.current_task()
         assert [t for t in asyncio.all_tasks() if t is not current and not t.done()] == []
         assert len(got) == SPECULATE_AFTER + 1
+
+
+async def test_pages_ahead_never_outnumber_the_clients_max_concurrency() -> None:
+    server = ListServer(50, gate_from=(SPECULATE_AFTER + 1) * LIMIT)
+    async with (
+        AsyncClient(
+            api_key="k", base_url=BASE, transport=server.transport, max_concurrency=2
+        ) as client,
+        contextlib.aclosing(listing(client, server).pages()) as pages,
+    ):
+        for _ in range(SPECULATE_AFTER + 1):
+            await anext(pages)
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert server.in_flight == 2
+        server.gate.set()
+        rest = [page async for page in pages]
+    assert len(rest) == 50 - SPECULATE_AFTER - 1
