@@ -79,6 +79,10 @@ def _check_ids(kind: str, got: Sequence[str | None], ids: Sequence[str]) -> None
         raise AssertionError(f"{kind}: got {len(got)} recordings, not the {len(ids)} asked for")
 
 
+def _id_of(result: Any) -> str | None:
+    return result["id"] if isinstance(result, dict) else result.id  # type: ignore[no-any-return]
+
+
 # -- bulk get -----------------------------------------------------------------------------
 
 
@@ -108,10 +112,14 @@ async def _pool(count: int, concurrency: int, fetch: Callable[[int], Awaitable[N
     await asyncio.gather(*(worker() for _ in range(min(concurrency, count))))
 
 
-async def raw_aiohttp_get(base_url: str, ids: Sequence[str], concurrency: int) -> int:
+async def raw_aiohttp_get(
+    base_url: str, ids: Sequence[str], concurrency: int, *, typed: bool = False
+) -> int:
     """The hand-written baseline: one session, `TCPConnector(limit=concurrency)`,
-    `concurrency` workers, `json.loads` of each body."""
+    `concurrency` workers, `json.loads` of each body (with `typed`: the SDK's model built
+    with `model_validate_json`, the same work as the SDK's)."""
     results: list[Any] = [None] * len(ids)
+    model = models.SessionRecording
     headers = _headers()
     connector = aiohttp.TCPConnector(limit=concurrency)
     async with aiohttp.ClientSession(connector=connector) as session:
@@ -121,16 +129,20 @@ async def raw_aiohttp_get(base_url: str, ids: Sequence[str], concurrency: int) -
                 body = await r.read()
                 if r.status != 200:
                     raise RuntimeError(f"raw aiohttp: status {r.status}")
-            results[index] = json.loads(body)
+            results[index] = model.model_validate_json(body) if typed else json.loads(body)
 
         await _pool(len(ids), concurrency, fetch)
-    _check_ids("raw aiohttp", [r["id"] for r in results], ids)
+    _check_ids("raw aiohttp", [_id_of(r) for r in results], ids)
     return len(results)
 
 
-async def httpx_get(base_url: str, ids: Sequence[str], concurrency: int) -> int:
-    """The same loop on `httpx.AsyncClient` with at most `concurrency` connections."""
+async def httpx_get(
+    base_url: str, ids: Sequence[str], concurrency: int, *, typed: bool = False
+) -> int:
+    """The same loop on `httpx.AsyncClient` with at most `concurrency` connections (with
+    `typed`: httpx + pydantic, what openai-style SDKs do)."""
     results: list[Any] = [None] * len(ids)
+    model = models.SessionRecording
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     async with httpx.AsyncClient(limits=limits, headers=_headers(), trust_env=False) as client:
 
@@ -138,10 +150,11 @@ async def httpx_get(base_url: str, ids: Sequence[str], concurrency: int) -> int:
             response = await client.get(_recording_url(base_url, ids[index]))
             if response.status_code != 200:
                 raise RuntimeError(f"httpx: status {response.status_code}")
-            results[index] = json.loads(response.content)
+            content = response.content
+            results[index] = model.model_validate_json(content) if typed else json.loads(content)
 
         await _pool(len(ids), concurrency, fetch)
-    _check_ids("httpx", [r["id"] for r in results], ids)
+    _check_ids("httpx", [_id_of(r) for r in results], ids)
     return len(results)
 
 

@@ -39,6 +39,7 @@ _NOT_FOUND = b'{"type":"invalid_request","code":"not_found","detail":"Not found.
 _BAD_QUERY = b'{"type":"validation_error","code":"invalid_input","detail":"bad limit/offset"}'
 
 BODIES: web.AppKey[list[bytes]] = web.AppKey("bodies", list)
+LIST_DELAY: web.AppKey[float] = web.AppKey("list_delay", float)
 
 
 def _json(body: bytes, status: int = 200) -> web.Response:
@@ -64,6 +65,9 @@ def _int_arg(request: web.Request, name: str, default: int) -> int:
 
 async def _list(request: web.Request) -> web.Response:
     bodies = request.app[BODIES]
+    delay = request.app[LIST_DELAY]
+    if delay:
+        await asyncio.sleep(delay)  # the live list endpoint's latency, without its CPU
     try:
         limit = min(_int_arg(request, "limit", 100), MAX_LIMIT)
         offset = _int_arg(request, "offset", 0)
@@ -79,19 +83,23 @@ async def _list(request: web.Request) -> web.Response:
     )
 
 
-def make_app(recordings: int) -> web.Application:
-    """The application serving recordings `0 .. recordings - 1` of `benchmarks.data`."""
+def make_app(recordings: int, list_delay: float = 0.0) -> web.Application:
+    """The application serving recordings `0 .. recordings - 1` of `benchmarks.data`; each
+    list page is answered `list_delay` seconds late."""
     app = web.Application()
     app[BODIES] = [recording_bytes(index) for index in range(recordings)]
+    app[LIST_DELAY] = list_delay
     prefix = "/api/environments/{project_id}/session_recordings/"
     app.router.add_get(prefix, _list)
     app.router.add_get(prefix + "{id}/", _retrieve)
     return app
 
 
-async def serve(port: int, recordings: int, *, exit_on_stdin_eof: bool) -> None:
+async def serve(
+    port: int, recordings: int, *, exit_on_stdin_eof: bool, list_delay: float = 0.0
+) -> None:
     """Serve on 127.0.0.1:`port` (0: any free port), print the port, run until stopped."""
-    app = make_app(recordings)
+    app = make_app(recordings, list_delay)
     runner = web.AppRunner(app, access_log=None, handle_signals=True)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", port, backlog=1024)
@@ -120,8 +128,9 @@ class ServerProcess:
     CPU time). Leaving the block closes its stdin, which stops it, then waits for it.
     """
 
-    def __init__(self, *, recordings: int) -> None:
+    def __init__(self, *, recordings: int, list_delay: float = 0.0) -> None:
         self.recordings = recordings
+        self.list_delay = list_delay
         self._process: subprocess.Popen[str] | None = None
         self.port = 0
 
@@ -140,6 +149,8 @@ class ServerProcess:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         command = [sys.executable, "-m", "benchmarks.server", "--port", "0"]
         command += ["--recordings", str(self.recordings), "--exit-on-stdin-eof"]
+        if self.list_delay:
+            command += ["--list-delay", repr(self.list_delay)]
         self._process = subprocess.Popen(
             command,
             cwd=ROOT,
@@ -188,9 +199,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=0, help="0: any free port (default)")
     parser.add_argument("--recordings", type=int, default=100_000)
     parser.add_argument("--exit-on-stdin-eof", action="store_true", help="stop when stdin closes")
+    parser.add_argument("--list-delay", type=float, default=0.0, help="seconds before a page")
     args = parser.parse_args(argv)
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(args.port, args.recordings, exit_on_stdin_eof=args.exit_on_stdin_eof))
+        asyncio.run(
+            serve(
+                args.port,
+                args.recordings,
+                exit_on_stdin_eof=args.exit_on_stdin_eof,
+                list_delay=args.list_delay,
+            )
+        )
 
 
 if __name__ == "__main__":

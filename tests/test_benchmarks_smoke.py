@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from benchmarks.chart import write_chart
 from benchmarks.data import index_of, recording_bytes, recording_id
 from benchmarks.run import SCENARIOS, Config, format_table, run_all
 
@@ -39,6 +40,9 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
         export_count=200,
         export_page_size=10,
         export_rate=20,
+        latency_count=60,
+        latency_page_size=10,
+        latency_delay=0.001,
     )
     output = tmp_path / "results.json"
 
@@ -53,6 +57,13 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
         assert bulk[name]["items"] == 50
         assert bulk[name]["median_per_s"] > 0
     assert {"ratio_sdk_raw", "paired_ratio_sdk_raw", "ratio_sdk_httpx"} <= set(bulk)
+    assert {"ratio_sdk_raw_models", "ratio_sdk_httpx_models"} <= set(bulk)
+    for name in ("raw_aiohttp_models", "httpx_models"):
+        assert bulk[name]["items"] == 50
+    latency = written["latency"]
+    for name in ("sdk", "raw_aiohttp_models", "raw_aiohttp"):
+        assert latency[name]["items"] == 60
+    assert {"ratio_sdk_raw_models", "paired_ratio_sdk_raw_models"} <= set(latency)
     for name in ("sdk", "raw_aiohttp", "raw_aiohttp_models"):
         assert iteration[name]["items"] == 120
     assert {"ratio_sdk_raw", "paired_ratio_sdk_raw", "ratio_sdk_raw_models"} <= set(iteration)
@@ -61,4 +72,8 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
     assert all(target["value"] is not None for target in written["targets"])
     assert written["throttled"]["get_many"]["count"] == 30
     assert written["throttled"]["export"]["written"] == 200
+    assert all(info["value"] is not None for info in written["information"])
     assert "sdk / raw" in format_table(results)
+    chart = tmp_path / "ratios.png"
+    assert "written" in write_chart(results, chart)
+    assert chart.read_bytes().startswith(b"\x89PNG")

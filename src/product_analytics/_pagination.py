@@ -4,13 +4,16 @@
 (only on the client's own origin), else `offset + limit` when the body says `has_next`
 without a link (the live recordings list), else nowhere. `Pager` is what a list method
 returns: awaitable for the first page, async-iterable for every item, `.pages()` for every
-page. While the caller works through one page, the next one is already being fetched.
+page. While the caller works through one page, the next one is already being fetched; once a
+list has proved long and pages by offset, several pages are fetched ahead at once (bounded
+by `prefetch_depth`), each used only if the page before it links to it.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Generator
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Collection, Generator
 from typing import Any, Generic, Protocol, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
@@ -30,12 +33,35 @@ from product_analytics._wire import (
 )
 from product_analytics.errors import ClientClosedError, ResponseValidationError
 
-__all__ = ["MAX_EMPTY_PAGES", "Page", "Pager", "PagingClient", "next_url"]
+__all__ = [
+    "MAX_EMPTY_PAGES",
+    "PREFETCH_ITEMS",
+    "PREFETCH_PAGES",
+    "SPECULATE_AFTER",
+    "Page",
+    "Pager",
+    "PagingClient",
+    "next_url",
+    "prefetch_depth",
+]
 
 ItemT = TypeVar("ItemT")
 T = TypeVar("T")
 # Pages in a row with no results but a next page, before the walk stops with an error.
 MAX_EMPTY_PAGES = 10
+# Iteration fetches only the next page until this many pages came and another follows.
+SPECULATE_AFTER = 5
+# At most this many pages are fetched ahead of the one the caller uses...
+PREFETCH_PAGES = 8
+# ...and at most about this many items (so that pages of 1,000 go 4 ahead, not 8).
+PREFETCH_ITEMS = 4_000
+
+
+def prefetch_depth(page_size: int) -> int:
+    """How many pages of `page_size` items iteration fetches ahead once a list has proved
+    long: `PREFETCH_PAGES`, fewer for big pages, at least 1. Pages fetched ahead are held
+    as bytes and decoded when their turn comes."""
+    return max(1, min(PREFETCH_PAGES, PREFETCH_ITEMS // max(1, page_size)))
 
 
 def _with_offset(url: str, offset: int) -> str:
@@ -51,6 +77,35 @@ def query_int(url: str, name: str) -> int | None:
         if key == name and value.isdigit():
             return int(value)
     return None
+
+
+def _replace_offset(url: str, offset: int) -> str:
+    """`url` with its `offset` query parameter set to `offset`, every other byte kept (so
+    that it reads as the server's own links do)."""
+    parts = urlsplit(url)
+    fields = parts.query.split("&") if parts.query else []
+    replaced = [f"offset={offset}" if f.startswith("offset=") else f for f in fields]
+    if replaced == fields and f"offset={offset}" not in fields:
+        replaced.append(f"offset={offset}")
+    return urlunsplit(parts._replace(query="&".join(replaced)))
+
+
+def _same_target(a: str, b: str) -> bool:
+    """Whether two URLs name the same page: equal, or equal up to query parameter order
+    and encoding."""
+    if a == b:
+        return True
+    x, y = urlsplit(a), urlsplit(b)
+    return (x.scheme, x.netloc.lower(), x.path) == (y.scheme, y.netloc.lower(), y.path) and sorted(
+        parse_qsl(x.query, keep_blank_values=True)
+    ) == sorted(parse_qsl(y.query, keep_blank_values=True))
+
+
+def _says_has_next(envelope: BaseModel) -> bool:
+    return (
+        getattr(envelope, "has_next", None) is True
+        or (envelope.model_extra or {}).get("has_next") is True
+    )
 
 
 def _link_error(page_url: str, link: str, why: str) -> ResponseValidationError:
@@ -86,10 +141,7 @@ def next_url(
                 "goes nowhere else",
             )
         return absolute
-    if (
-        getattr(envelope, "has_next", None) is True
-        or (envelope.model_extra or {}).get("has_next") is True
-    ):
+    if _says_has_next(envelope):
         offset = query_int(page_url, "offset") or 0
         limit = query_int(page_url, "limit") or results_count
         return _with_offset(page_url, offset + limit)
@@ -117,7 +169,16 @@ class Page(Generic[ItemT]):
     (such as `has_next` or `version`).
     """
 
-    __slots__ = ("_depth", "_empty_run", "_following", "_pager", "_seen", "envelope", "results")
+    __slots__ = (
+        "_depth",
+        "_empty_run",
+        "_following",
+        "_pager",
+        "_seen",
+        "_url",
+        "envelope",
+        "results",
+    )
 
     def __init__(
         self,
@@ -128,8 +189,10 @@ class Page(Generic[ItemT]):
         seen: dict[str, int],
         depth: int = 0,
         empty_run: int = 0,
+        url: str = "",
     ) -> None:
         self.envelope = envelope
+        self._url = url
         self.results = results
         self._following = following
         self._pager = pager
@@ -188,8 +251,9 @@ class Pager(Generic[ItemT]):
     pager` gives every item of every page; `pager.pages()` every page.
 
     Each iteration starts again from the first page. While the caller consumes one page, the
-    next is fetched in the background; leaving the loop early cancels that fetch, and
-    closing the client cancels it too.
+    next is fetched in the background (several, once the list has proved long: see
+    `pages()`); leaving the loop early cancels those fetches, and closing the client cancels
+    them too.
     """
 
     __slots__ = ("_client", "_first", "_operation")
@@ -265,38 +329,113 @@ class Pager(Generic[ItemT]):
                 status_code=200,
                 body="",
             )
-        return Page(envelope, results, following, self, seen, depth, empty_run)
+        return Page(envelope, results, following, self, seen, depth, empty_run, fetched_url)
 
     async def pages(self) -> AsyncIterator[Page[ItemT]]:
-        """Every page, in order, fetching each next page while the current one is used."""
+        """Every page, in order.
+
+        While the caller uses one page the next is already being fetched. Once a list has
+        proved long (`SPECULATE_AFTER` pages, and the next one) and pages by offset (links
+        `?limit=L&offset=O` with a `count`, or `has_next`), up to `prefetch_depth(L)` pages
+        are fetched ahead at once, at the offsets the links will name; each is used only
+        if the page before it links to it, else every fetch ahead is dropped and the
+        server's links are followed one by one from there.
+        """
         page: Page[ItemT] = await self
-        while True:
-            pending = None
-            if page.has_next:
-                pending = self._client._spawn(page.next_page())
-                # Let the fetch send its request now: a caller that consumes the page
-                # without awaiting would otherwise start it only after the whole page.
-                await asyncio.sleep(0)
-            try:
+        seen = page._seen
+        window: deque[_Ahead] = deque()  # fetches ahead, in order; window[0] follows `page`
+        speculate = True
+        try:
+            while True:
+                following = page._following
+                if isinstance(following, str):
+                    if window and not _same_target(window[0].url, following):
+                        # The server links elsewhere than guessed: follow it from here on.
+                        speculate = False
+                        await self._drop(window, seen)
+                    started = False
+                    if not window:
+                        ahead = self._ahead(following, page._depth + 1, seen)
+                        if ahead is not None:
+                            window.append(ahead)
+                            started = True
+                    if speculate and window and page._depth + 1 >= SPECULATE_AFTER:
+                        started = self._speculate(page, following, window, seen) or started
+                    if started:
+                        # Let the fetches send their requests now: a caller that consumes
+                        # the page without awaiting would otherwise start them only after.
+                        await asyncio.sleep(0)
+                elif window:
+                    await self._drop(window, seen)  # the list ended before them: wasted
                 yield page
-            except BaseException:
-                if pending is not None:
-                    pending.cancel()
-                raise
-            if pending is None:
-                return
-            # Wait without letting close() (which cancels the fetch) cancel the caller.
-            try:
-                await asyncio.wait((pending,))
-            except BaseException:
-                pending.cancel()
-                raise
-            if pending.cancelled():
-                raise ClientClosedError("the client was closed while the next page was fetched")
-            following = pending.result()
-            if following is None:
-                return
-            page = following
+                if following is None:
+                    return
+                if not window:
+                    # A link that cannot be followed, or leads back: next_page() raises.
+                    await page.next_page()
+                    raise AssertionError("unreachable: next_page() did not raise")
+                ahead = window[0]  # stays in the window (cancelled on the way out) until done
+                # Wait without letting close() (which cancels the fetch) cancel the caller.
+                await asyncio.wait((ahead.future,))
+                window.popleft()
+                if ahead.future.cancelled():
+                    raise ClientClosedError("the client was closed while the next page was fetched")
+                answer, fetched_url = ahead.future.result()
+                page = self._page(answer, fetched_url, seen, ahead.depth, page._empty_run)
+        finally:
+            await _cancel(window)
+
+    def _ahead(self, url: str, depth: int, seen: dict[str, int]) -> _Ahead | None:
+        """Start fetching `url`, the `depth`-th page of the walk; None (nothing sent) when
+        the walk fetched it before at another place (a loop)."""
+        known = url in seen
+        if seen.setdefault(url, depth) < depth:
+            return None
+        request = self._first.follow(url)
+        future = self._client._spawn(self._client._exchange(self._operation, request))
+        return _Ahead(url, depth, future, known)
+
+    def _speculate(
+        self, page: Page[ItemT], following: str, window: deque[_Ahead], seen: dict[str, int]
+    ) -> bool:
+        """Fill `window` with the pages after `following` at the offsets the offset scheme
+        gives, while it allows; whether any fetch started."""
+        step = query_int(following, "limit")
+        offset = query_int(following, "offset")
+        if not step or offset is None or (query_int(page._url, "offset") or 0) + step != offset:
+            return False
+        envelope = page.envelope
+        count = getattr(envelope, "count", None)
+        if not isinstance(count, int) and not _says_has_next(envelope):
+            return False
+        if getattr(envelope, "next", None) and not isinstance(count, int):
+            return False
+        # Never more connections than the client allows itself.
+        depth = min(prefetch_depth(step), self._client._config.max_concurrency)
+        started = False
+        while len(window) < depth:
+            last = window[-1]
+            at = offset + (last.depth - page._depth) * step
+            if isinstance(count, int) and at >= count:
+                break
+            url = _replace_offset(last.url, at)
+            if url in seen:
+                break
+            ahead = self._ahead(url, last.depth + 1, seen)
+            if ahead is None:
+                break
+            window.append(ahead)
+            started = True
+        return started
+
+    async def _drop(self, window: deque[_Ahead], seen: dict[str, int]) -> None:
+        """Cancel the fetches ahead and forget the pages only they had put in `seen`."""
+        for ahead in window:
+            if not ahead.known and seen.get(ahead.url) == ahead.depth:
+                del seen[ahead.url]
+        dropped = list(window)
+        window.clear()
+        await _cancel(dropped)
 
     async def __aiter__(self) -> AsyncIterator[ItemT]:
         async for page in self.pages():
@@ -309,3 +448,27 @@ class Pager(Generic[ItemT]):
 
 def _base_origin(client: PagingClient) -> Origin:
     return origin(client._config.base_url)
+
+
+class _Ahead:
+    """A page fetch started ahead of its turn: the URL, its place in the walk, the fetch,
+    and whether the walk knew the URL before (so dropping it must not forget it)."""
+
+    __slots__ = ("depth", "future", "known", "url")
+
+    def __init__(
+        self, url: str, depth: int, future: asyncio.Future[tuple[Answer, str]], known: bool
+    ) -> None:
+        self.url = url
+        self.depth = depth
+        self.future = future
+        self.known = known
+
+
+async def _cancel(window: Collection[_Ahead]) -> None:
+    """Cancel these fetches and wait until they have ended."""
+    futures = [ahead.future for ahead in window]
+    for future in futures:
+        future.cancel()
+    if futures:
+        await asyncio.wait(futures)

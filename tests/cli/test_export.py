@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -99,3 +100,15 @@ async def test_cancelled_export_removes_its_temporary_file(
         with pytest.raises(asyncio.CancelledError):
             await task
     assert list(tmp_path.iterdir()) == []
+
+
+async def test_export_reports_recordings_per_second_at_the_end(
+    cli_env: FakeServer, run_cli: Any, tmp_path: Path
+) -> None:
+    out = tmp_path / "rate.jsonl"
+    result = await run_cli("recordings", "export", "--out", str(out), "--no-progress")
+    assert result.code == 0, result.stderr
+    [summary] = result.documents
+    assert summary["recordings_per_second"] > 0
+    last = result.stderr.strip().splitlines()[-1]
+    assert re.search(r"^exported 120 recordings to .* \(\d+ recordings/s, ", last), last

@@ -75,6 +75,11 @@ class ExportResult:
     date_from: str | None = None
     date_to: str | None = None
 
+    @property
+    def items_per_second(self) -> float:
+        """Recordings written per second of the whole export."""
+        return self.written / self.seconds if self.seconds > 0 else 0.0
+
 
 def partial_path(out: Path) -> Path:
     """Where an unfinished export of `out` is written."""

@@ -147,7 +147,7 @@ async def _export(client: AsyncClient, args: argparse.Namespace) -> int:
             "seconds": round(result.seconds, 3),
             "requests": result.requests,
             "requests_per_second": round(rate, 1),
-            "recordings_per_second": round(result.written / max(result.seconds, 1e-9), 1),
+            "recordings_per_second": round(result.items_per_second, 1),
             "retries": result.retries,
             "duplicates_skipped": result.duplicates,
             "resumed_from": result.resumed_from,
@@ -157,7 +157,8 @@ async def _export(client: AsyncClient, args: argparse.Namespace) -> int:
     )
     sys.stderr.write(
         f"exported {result.written} recordings to {result.out} in {result.seconds:.2f} s "
-        f"({result.requests} requests, {rate:.1f} requests/s, {result.retries} retries)\n"
+        f"({result.items_per_second:.0f} recordings/s, {result.requests} requests, "
+        f"{rate:.1f} requests/s, {result.retries} retries)\n"
     )
     return 0
 
