@@ -336,18 +336,20 @@ async def _pages(
     if following is None:
         return
     if first.count is None or concurrency == 1:
+        # The pager's own walk: it fetches ahead once the list has proved long.
         offset = following
-        while True:
-            page: Page[SessionRecording] = await fetch(offset, step)
-            nxt = _link_int(page.next, "offset") if page.next else None
-            if nxt is None and page.has_next:
-                nxt = offset + step
-            if not page.has_next:
-                nxt = None
-            yield page, nxt
-            if nxt is None:
-                return
-            offset = nxt
+        async with contextlib.aclosing(fetch(offset, step).pages()) as walk:
+            async for page in walk:
+                nxt = _link_int(page.next, "offset") if page.next else None
+                if nxt is None and page.has_next:
+                    nxt = offset + step
+                if not page.has_next:
+                    nxt = None
+                yield page, nxt
+                if nxt is None:
+                    return
+                offset = nxt
+        return
     offsets = iter(range(following, first.count, step))
     window_tasks: deque[tuple[int, asyncio.Future[Page[SessionRecording]]]] = deque()
 
