@@ -191,9 +191,33 @@ class AsyncClient(ClientResources):
         max_response_bytes: int = _UNSET,
         max_page_items: int = _UNSET,
         retry_policy: RetryPolicy | None = _UNSET,
+        require_https: bool = _UNSET,
+        api_key: str | None = _UNSET,
+        base_url: str | None = _UNSET,
+        max_concurrency: int = _UNSET,
+        rate_limit: RateLimit | Mapping[str, RateLimit] | None = _UNSET,
+        transport: Transport | None = _UNSET,
     ) -> AsyncClient:
         """A client with other settings that shares this one's connection pool, throttle
-        state and counters. Closing either closes the pool for both."""
+        state and counters. Closing either closes the pool for both.
+
+        The settings that make the shared parts (`api_key`, `base_url`, `max_concurrency`,
+        `rate_limit`, `transport`) cannot change: a `TypeError` says to create a new client.
+        """
+        fixed = {
+            "api_key": api_key,
+            "base_url": base_url,
+            "max_concurrency": max_concurrency,
+            "rate_limit": rate_limit,
+            "transport": transport,
+        }
+        changed_fixed = sorted(name for name, value in fixed.items() if value is not _UNSET)
+        if changed_fixed:
+            raise TypeError(
+                f"with_options cannot change {', '.join(changed_fixed)}: the client it makes "
+                "shares this one's key, connection pool and throttle state; create a new "
+                "AsyncClient instead"
+            )
         changes: dict[str, Any] = {
             name: value
             for name, value in {
@@ -220,7 +244,7 @@ class AsyncClient(ClientResources):
             deadline=changes.get("deadline", old.deadline),
             max_response_bytes=changes.get("max_response_bytes", old.max_response_bytes),
             max_page_items=changes.get("max_page_items", old.max_page_items),
-            require_https=old.require_https,
+            require_https=old.require_https if require_https is _UNSET else require_https,
         )
         clone = object.__new__(AsyncClient)
         clone._config = replace(checked, api_key=old.api_key)

@@ -189,3 +189,65 @@ async def test_the_transport_gets_the_key_in_a_header_its_repr_hides(
     assert request.headers["X-Trace"] == "t"
     assert API_KEY not in repr(request)
     assert API_KEY not in repr(request.headers)
+
+
+async def test_get_many_above_max_concurrency_is_capped_with_one_warning(
+    make_client: MakeClient,
+) -> None:
+    in_flight = peak = 0
+
+    async def handler(request: Request) -> tuple[int, dict[str, str], bytes]:
+        nonlocal in_flight, peak
+        in_flight += 1
+        peak = max(peak, in_flight)
+        await asyncio.sleep(0.01)
+        in_flight -= 1
+        rid = request.url.rstrip("/").rsplit("/", 1)[-1]
+        return json_reply({"id": rid})
+
+    from product_analytics import _warn
+
+    _warn.forget(UserWarning)
+    client, _ = await make_client(handler, max_concurrency=4, project_id=1)
+    ids = [f"r{i}" for i in range(20)]
+    with pytest.warns(UserWarning, match="capped at the client's max_concurrency=4"):
+        await client.session_recordings.get_many(ids=ids, concurrency=100)
+    assert peak <= 4
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        recordings = await client.session_recordings.get_many(ids=ids, concurrency=100)
+    assert [r.id for r in recordings] == ids
+
+
+async def test_get_many_has_its_scope_and_throttle_class_like_every_method() -> None:
+    from product_analytics import AsyncClient
+
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL) as client:
+        get_many = client.session_recordings.get_many
+        assert get_many.required_scope == client.session_recordings.get.required_scope
+        assert get_many.required_scope == "session_recording:read"
+        assert get_many.throttle_class == "recordings"
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [{"api_key": "other"}, {"base_url": "https://other.test"}, {"max_concurrency": 2},
+     {"rate_limit": None}, {"transport": None}],
+    ids=lambda s: next(iter(s)),
+)  # fmt: skip
+async def test_with_options_refuses_to_change_what_the_clients_share(
+    make_client: MakeClient, setting: dict[str, object]
+) -> None:
+    client, _ = await make_client(script(json_reply(ROLE)))
+    with pytest.raises(TypeError, match="create a new AsyncClient"):
+        client.with_options(**setting)  # type: ignore[arg-type]
+
+
+async def test_with_options_require_https_takes_effect() -> None:
+    from product_analytics import AsyncClient, ConfigurationError
+
+    async with AsyncClient(api_key=API_KEY, base_url="http://api.example.com") as client:
+        with pytest.raises(ConfigurationError, match="require_https"):
+            client.with_options(require_https=True)
