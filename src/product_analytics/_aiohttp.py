@@ -10,6 +10,8 @@ aiohttp's trace of the headers being written.
 from __future__ import annotations
 
 import asyncio
+import os
+import weakref
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
@@ -32,14 +34,34 @@ async def _on_headers_sent(
         request.sent = True
 
 
+# Sessions a child process inherited through fork(): kept here, never closed or collected in
+# the child, because closing them (or aiohttp's finalizer) would act on the parent's
+# connections through the parent's event loop.
+_INHERITED: list[aiohttp.ClientSession] = []
+_OPEN: weakref.WeakSet[AiohttpTransport] = weakref.WeakSet()
+
+
+def _after_fork_in_child() -> None:
+    for transport in list(_OPEN):
+        session = transport._session
+        transport.forget()
+        if session is not None:
+            _INHERITED.append(session)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 class AiohttpTransport:
     """Sends requests on one pooled aiohttp session.
 
     `user_agent` goes on every request. `close()` closes the session; a closed transport
-    refuses to send.
+    refuses to send. In a child process after fork() the transport is closed without
+    touching the parent's connections (see `forget`).
     """
 
-    __slots__ = ("_closed", "_max_connections", "_session", "_user_agent")
+    __slots__ = ("__weakref__", "_closed", "_max_connections", "_session", "_user_agent")
 
     def __init__(self, *, max_connections: int = 32, user_agent: str = "") -> None:
         self._max_connections = max_connections
@@ -47,12 +69,27 @@ class AiohttpTransport:
         self._session: aiohttp.ClientSession | None = None
         self._closed = False
 
+    def forget(self) -> None:
+        """Close this transport without closing its connections, for when they cannot be
+        closed from here: in a child process after fork() (they are the parent's), or when
+        the event loop they belong to is closed. aiohttp's finalizers are told the session
+        is closed, so that they neither warn of an unclosed session nor close the
+        connections later."""
+        self._closed = True
+        session, self._session = self._session, None
+        if session is None:
+            return
+        connector = session.connector
+        if connector is not None and hasattr(connector, "_closed"):
+            connector._closed = True
+
     def __repr__(self) -> str:
         return f"<AiohttpTransport max_connections={self._max_connections} closed={self._closed}>"
 
     def _open(self) -> aiohttp.ClientSession:
         if self._closed:
             raise TransportError("the transport is closed")
+        _OPEN.add(self)
         trace = aiohttp.TraceConfig()
         trace.on_request_headers_sent.append(_on_headers_sent)
         connector = aiohttp.TCPConnector(
