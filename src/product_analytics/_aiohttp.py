@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from types import SimpleNamespace
 from typing import Any
 
@@ -139,7 +139,7 @@ class AiohttpTransport:
             failure = TransportError(f"the transport was closed ({_describe(exc)})")
         if failure is not None:
             raise failure
-        return Response(response.status, response.headers, _body(response))
+        return Response(response.status, response.headers, _Body(response))
 
     async def close(self) -> None:
         self._closed = True
@@ -148,7 +148,28 @@ class AiohttpTransport:
             await session.close()
 
 
-async def _body(response: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
+class _Body:
+    """The body's chunks; `aclose()` releases the connection whether or not they were read
+    (an async generator never started would not run its `finally`)."""
+
+    __slots__ = ("_chunks", "_response")
+
+    def __init__(self, response: aiohttp.ClientResponse) -> None:
+        self._response = response
+        self._chunks = _body(response)
+
+    def __aiter__(self) -> _Body:
+        return self
+
+    async def __anext__(self) -> bytes:
+        return await self._chunks.__anext__()
+
+    async def aclose(self) -> None:
+        await self._chunks.aclose()
+        self._response.release()
+
+
+async def _body(response: aiohttp.ClientResponse) -> AsyncGenerator[bytes, None]:
     failure: TransportError | None = None
     try:
         async for chunk in response.content.iter_chunked(CHUNK_BYTES):

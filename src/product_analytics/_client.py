@@ -668,25 +668,33 @@ def _redirect(method: str, url: str, status: int, location: str, headers: Mappin
 
 
 async def _read(response: Response, limit: int, method: str, url: str) -> bytes:
-    """The whole body, or `ResponseTooLargeError` as soon as it passes `limit` bytes."""
+    """The whole body, or `ResponseTooLargeError` as soon as it passes `limit` bytes (at
+    once when an uncompressed body declares a longer Content-Length)."""
     chunks: list[bytes] = []
     size = 0
+    declared = response.headers.get("Content-Length", "")
     try:
+        if (
+            declared.isdigit()
+            and int(declared) > limit
+            and "Content-Encoding" not in response.headers
+        ):
+            raise _too_large(response, limit, method, url)
         async for chunk in response.stream:
             size += len(chunk)
             if size > limit:
                 chunks.clear()
-                raise ResponseTooLargeError(
-                    method=method,
-                    url=url,
-                    status_code=response.status,
-                    limit=limit,
-                    headers=response.headers,
-                )
+                raise _too_large(response, limit, method, url)
             chunks.append(chunk)
     finally:
         await response.aclose()
     return b"".join(chunks)
+
+
+def _too_large(response: Response, limit: int, method: str, url: str) -> ResponseTooLargeError:
+    return ResponseTooLargeError(
+        method=method, url=url, status_code=response.status, limit=limit, headers=response.headers
+    )
 
 
 def _timeout(method: str, url: str, seconds: float, *, request_sent: bool) -> ApiTimeoutError:

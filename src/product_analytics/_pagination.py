@@ -226,6 +226,7 @@ class Pager(Generic[ItemT]):
                 url=url,
                 status_code=200,
                 body="",
+                subject="a link that cannot be followed",
             )
         request = self._first if depth == 0 else self._first.follow(url)
         answer, fetched_url = await self._client._exchange(self._operation, request)
@@ -262,6 +263,7 @@ class Pager(Generic[ItemT]):
                 url=fetched_url,
                 status_code=200,
                 body="",
+                subject="a list that does not end",
             )
         return Page(envelope, results, following, self, seen, depth, empty_run)
 

@@ -424,7 +424,7 @@ def decode_success(
     del answer
     if error is not None:
         raise error
-    return result  # type: ignore[return-value]
+    return result  # type: ignore[no-any-return]
 
 
 def _decode(

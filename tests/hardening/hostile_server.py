@@ -73,7 +73,9 @@ class HostileServer:
     def url(self, path: str) -> str:
         return self.base_url + path
 
-    def route(self, handler: Handler, *, path: str | None = None, method: str | None = None) -> None:
+    def route(
+        self, handler: Handler, *, path: str | None = None, method: str | None = None
+    ) -> None:
         """Answer requests to `path` (every path when None) and `method` with `handler`;
         the route added last that matches wins."""
         self._routes.insert(0, (method, path, handler))
@@ -96,7 +98,9 @@ class HostileServer:
 
     async def _dispatch(self, request: web.Request) -> web.StreamResponse:
         self.seen.append(
-            Seen(request.method, request.path_qs, CIMultiDict(request.headers), await request.read())
+            Seen(
+                request.method, request.path_qs, CIMultiDict(request.headers), await request.read()
+            )
         )
         self.arrived.set()
         for method, path, handler in self._routes:
@@ -241,7 +245,8 @@ def plain_stream(
 
     async def handler(request: web.Request) -> web.StreamResponse:
         response = web.StreamResponse(
-            status=status, headers={"Content-Type": "application/json", "Content-Length": str(total)}
+            status=status,
+            headers={"Content-Type": "application/json", "Content-Length": str(total)},
         )
         await response.prepare(request)
         block = (fill * (chunk // len(fill) + 1))[:chunk]

@@ -21,6 +21,7 @@ import gc
 import json
 import multiprocessing
 import os
+import re
 import resource
 import sys
 import threading
@@ -106,7 +107,10 @@ def client(server: HostileServer | str, **kwargs: Any) -> AsyncClient:
 def outcome_of(error: BaseException | None, result: Any = None) -> str:
     if error is None:
         return f"returned {type(result).__name__}"
-    return f"{type(error).__name__}: {' '.join(str(error).split())[:120]}"
+    text = re.sub(
+        r"https?://127\.0\.0\.1:\d+(/api/(organizations|environments)/[^/]+)?", "", str(error)
+    )
+    return f"{type(error).__name__}: {' '.join(text.split())[:160]}"
 
 
 async def attempt(call: Awaitable[Any], limit: float = 30.0) -> tuple[Any, BaseException | None]:
@@ -114,7 +118,7 @@ async def attempt(call: Awaitable[Any], limit: float = 30.0) -> tuple[Any, BaseE
         return await asyncio.wait_for(call, limit), None
     except asyncio.TimeoutError:
         return None, asyncio.TimeoutError(f"still running after {limit:g} s (cut by the script)")
-    except BaseException as exc:  # noqa: BLE001 - every outcome is reported
+    except BaseException as exc:
         return None, exc
 
 
@@ -130,7 +134,9 @@ async def post_303_get_429() -> dict[str, Any]:
         async def get(request: web.Request) -> web.StreamResponse:
             state["gets"] += 1
             if state["gets"] == 1:
-                return web.json_response({"detail": "slow"}, status=429, headers={"Retry-After": "0"})
+                return web.json_response(
+                    {"detail": "slow"}, status=429, headers={"Retry-After": "0"}
+                )
             return web.json_response({"id": "r1", "name": "x"})
 
         server.route(redirect(created, 303), path=ROLES, method="POST")
@@ -157,7 +163,11 @@ async def _page_items(limit: int | None) -> dict[str, Any]:
             pager = c.roles.list(limit=limit) if limit else c.roles.list()
             result, error = await attempt(pager, 120)
         size = handler.compressed_size  # type: ignore[attr-defined]
-        return {"requests": len(server.seen), "outcome": f"{size // 1024} KB gzip; " + outcome_of(error, result)}
+        return {
+            "requests": len(server.seen),
+            "outcome": f"{size // 1024} KB gzip; " + outcome_of(error, result),
+            "error": type(error).__name__ if error else None,
+        }
 
 
 @scenario("2a-items-limit", "7 KB gzip page of 2.5M {} items, limit=10")
@@ -177,7 +187,11 @@ async def gzip_bomb() -> dict[str, Any]:
         mark()
         async with client(server, timeout=120) as c:
             result, error = await attempt(c.roles.get(id="r1"), 120)
-        return {"requests": len(server.seen), "outcome": outcome_of(error, result)}
+        return {
+            "requests": len(server.seen),
+            "outcome": outcome_of(error, result),
+            "error": type(error).__name__ if error else None,
+        }
 
 
 @scenario("2d-plain-1gib", "1 GiB plain body, streamed")
@@ -187,7 +201,11 @@ async def plain_gib() -> dict[str, Any]:
         mark()
         async with client(server, timeout=120) as c:
             result, error = await attempt(c.roles.get(id="r1"), 120)
-        return {"requests": len(server.seen), "outcome": outcome_of(error, result)}
+        return {
+            "requests": len(server.seen),
+            "outcome": outcome_of(error, result),
+            "error": type(error).__name__ if error else None,
+        }
 
 
 @scenario("2e-items-64mib", "64 KB gzip page of 22M {} items (64 MiB inflated), limit=10")
@@ -338,8 +356,7 @@ async def pool_wait() -> dict[str, Any]:
         mark()
         async with client(server, max_concurrency=1) as c:
             holder = asyncio.ensure_future(c.roles.get(id="held"))
-            while not server.seen:
-                await asyncio.sleep(0.01)
+            await server.wait_for(1)
             _, error = await attempt(c.roles.create(name="A", timeout=0.3))
             await attempt(holder)
         sent = getattr(error, "request_sent", None)
@@ -382,7 +399,17 @@ async def malformed_links() -> dict[str, Any]:
 # -- 9 ------------------------------------------------------------------------------------
 
 
+def _safe_repr(value: object) -> str:
+    try:
+        return repr(value)
+    except Exception:
+        return "<repr failed>"
+
+
 def _leaks(error: BaseException) -> bool:
+    """Whether the key shows in `error` or an exception chained to it, rendered with the
+    locals of the SDK's frames (`capture_locals`, as crash reporters do)."""
+    sdk = os.path.dirname(product_analytics.__file__)
     seen: set[int] = set()
     todo: list[BaseException] = [error]
     while todo:
@@ -390,7 +417,12 @@ def _leaks(error: BaseException) -> bool:
         if id(link) in seen:
             continue
         seen.add(id(link))
-        rendered = "".join(traceback.TracebackException.from_exception(link, capture_locals=True).format())
+        rendered = "".join(traceback.format_exception_only(type(link), link))
+        tb = link.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename.startswith(sdk):
+                rendered += "".join(_safe_repr(v) for v in tb.tb_frame.f_locals.values())
+            tb = tb.tb_next
         if KEY in rendered or KEY[4:] in rendered:
             return True
         todo += [e for e in (link.__cause__, link.__context__) if e is not None]
@@ -438,7 +470,7 @@ async def key_in_locals() -> dict[str, Any]:
             name = case.__name__
             try:
                 await case()
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 checked += 1
                 if _leaks(exc):
                     leaked.append(name)
@@ -457,8 +489,10 @@ def reachable_size(root: object) -> int:
     functions or the event loop): what grows when something caches per call."""
     import types
 
-    skip = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType,
-            types.MethodType, types.CodeType, types.FrameType, asyncio.AbstractEventLoop)  # fmt: skip
+    skip = (
+        types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType,
+        types.MethodType, types.CodeType, types.FrameType, asyncio.AbstractEventLoop,
+    )  # fmt: skip
     seen: set[int] = set()
     todo = [root]
     total = 0
@@ -468,10 +502,8 @@ def reachable_size(root: object) -> int:
             continue
         seen.add(id(obj))
         if isinstance(obj, (dict, list, set, tuple, frozenset)) or hasattr(obj, "__len__"):
-            try:
+            with contextlib.suppress(Exception):
                 total += len(obj)  # type: ignore[arg-type]
-            except Exception:  # noqa: BLE001, S112
-                pass
         todo.extend(gc.get_referents(obj))
     return total
 
@@ -512,7 +544,9 @@ async def framing_headers() -> dict[str, Any]:
         async with client(server) as c:
             for extra in headers:
                 _, error = await attempt(c.roles.create(name="A", extra_headers=extra))
-                if isinstance(error, ValueError) and not isinstance(error, product_analytics.ApiError):
+                if isinstance(error, ValueError) and not isinstance(
+                    error, product_analytics.ApiError
+                ):
                     refused += 1
                 else:
                     other.append(outcome_of(error, None)[:40])
@@ -627,7 +661,7 @@ async def http_non_loopback() -> dict[str, Any]:
     try:
         AsyncClient(api_key=KEY, base_url="http://api.example.com", require_https=True)
         strict = "require_https=True accepted"
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         strict = f"require_https=True: {type(exc).__name__}"
     return {"requests": 0, "outcome": f"{len(caught)} warnings for 3 clients; {strict}"}
 
@@ -641,7 +675,7 @@ def run(name: str) -> dict[str, Any]:
     started = time.monotonic()
     try:
         report = asyncio.run(function())
-    except BaseException as exc:  # noqa: BLE001 - a crash is an outcome too
+    except BaseException as exc:
         report = {"requests": None, "outcome": f"scenario crashed: {outcome_of(exc)}"}
     report.update(
         case=name,

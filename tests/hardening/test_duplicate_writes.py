@@ -77,7 +77,9 @@ async def test_post_redirected_then_get_failing_for_good_ends_with_the_gets_erro
 
 async def test_a_post_answered_429_itself_is_retried(hostile: HostileServer) -> None:
     hostile.route(
-        answers(raw_json({"detail": "slow down"}, 429, **{"Retry-After": "0"}), raw_json(role(), 201)),
+        answers(
+            raw_json({"detail": "slow down"}, 429, **{"Retry-After": "0"}), raw_json(role(), 201)
+        ),
         path=ROLES,
         method="POST",
     )
@@ -98,7 +100,9 @@ async def test_a_post_answered_503_is_not_retried(hostile: HostileServer) -> Non
 # -- case 7: waiting for a pooled connection is not "sent" --------------------------------
 
 
-async def _hold_the_only_connection(hostile: HostileServer, client_call: Awaitable[object]) -> "asyncio.Task[object]":
+async def _hold_the_only_connection(
+    hostile: HostileServer, client_call: Awaitable[object]
+) -> asyncio.Task[object]:
     """Start a call that occupies the pool's only connection until the server lets go."""
     task: asyncio.Task[object] = asyncio.ensure_future(client_call)
     await hostile.wait_for(1)

@@ -46,7 +46,8 @@ async def test_a_malformed_location_is_a_typed_error_naming_it(link: str) -> Non
     # A raw server: aiohttp.web refuses to send some of these.
     location = link.encode("utf-8", "surrogatepass")
     async with raw_server(raw_answer("HTTP/1.1 302 Found", [(b"Location", location)])) as server:
-        async with client_of(server.base_url, max_retries=2) as client:
+        client = client_of(server.base_url, max_retries=2)
+        async with client:
             with pytest.raises(ApiError) as info:
                 await client.roles.get(id="r1")
     assert isinstance(info.value, ResponseValidationError)
@@ -86,7 +87,8 @@ async def test_a_malformed_next_link_is_a_typed_error_naming_it(
 )
 async def test_raw_bytes_in_location_are_a_typed_error(location: bytes) -> None:
     async with raw_server(raw_answer("HTTP/1.1 302 Found", [(b"Location", location)])) as server:
-        async with client_of(server.base_url, max_retries=2) as client:
+        client = client_of(server.base_url, max_retries=2)
+        async with client:
             with pytest.raises(ResponseValidationError, match="link that cannot be followed"):
                 await client.roles.get(id="r1")
     assert server.requests == 1
@@ -94,7 +96,8 @@ async def test_raw_bytes_in_location_are_a_typed_error(location: bytes) -> None:
 
 async def test_a_nul_in_location_is_refused_by_the_parser_as_a_connection_error() -> None:
     async with raw_server(raw_answer("HTTP/1.1 302 Found", [(b"Location", b"/a\x00b")])) as server:
-        async with client_of(server.base_url) as client:
+        client = client_of(server.base_url)
+        async with client:
             with pytest.raises(ApiError):
                 await client.roles.get(id="r1")
 

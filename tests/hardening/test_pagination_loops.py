@@ -89,9 +89,7 @@ async def test_a_next_link_back_to_the_same_page_is_a_loop(
 ) -> None:
     async def page(request: web.Request) -> web.StreamResponse:
         link = make_link(hostile.base_url, request.path_qs, len(hostile.seen))
-        return web.json_response(
-            {"count": 1, "next": link, "previous": None, "results": [role()]}
-        )
+        return web.json_response({"count": 1, "next": link, "previous": None, "results": [role()]})
 
     hostile.route(cut_after(hostile, page), path=ROLES)
     async with client_of(hostile) as client:

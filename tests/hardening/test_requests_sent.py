@@ -13,8 +13,10 @@ from aiohttp import web
 from tests.hardening.conftest import KEY, ORG, PROJECT, ROLES, client_of, role
 from tests.hardening.hostile_server import HostileServer, raw_json
 
-FRAMING = ["Transfer-Encoding", "Content-Length", "Host", "Connection", "Keep-Alive", "TE",
-           "Trailer", "Upgrade", "Proxy-Authorization", "Proxy-Connection", "Authorization"]  # fmt: skip
+FRAMING = [
+    "Transfer-Encoding", "Content-Length", "Host", "Connection", "Keep-Alive", "TE",
+    "Trailer", "Upgrade", "Proxy-Authorization", "Proxy-Connection", "Authorization",
+]  # fmt: skip
 
 
 def casings(name: str) -> list[str]:

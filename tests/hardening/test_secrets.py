@@ -38,7 +38,6 @@ from tests.hardening.hostile_server import (
 )
 from tests.hardening.test_error_retention import exception_chain
 
-
 SDK_DIR = str(Path(product_analytics.__file__).resolve().parent)
 
 
@@ -66,13 +65,14 @@ def assert_captures_no_key(error: BaseException) -> None:
         assert_no_key(repr(vars(link)))
         if isinstance(link, LowerLevelError):
             assert link.__traceback__ is None, "a sanitised cause carries no traceback"
-            assert link.__cause__ is None and link.__context__ is None
+            assert link.__cause__ is None
+            assert link.__context__ is None
 
 
 async def raised(call: Callable[[], Awaitable[Any]]) -> BaseException:
     try:
         await call()
-    except Exception as exc:  # noqa: BLE001 - the test inspects whatever came
+    except Exception as exc:
         return exc
     raise AssertionError("no error was raised")
 
@@ -200,10 +200,13 @@ def test_a_malformed_key_is_not_in_the_traceback(bad_key: str) -> None:
     with pytest.raises(ConfigurationError) as info:
         AsyncClient(api_key=f"{bad_key}x", base_url="https://h")
     rendered = render_with_locals(info.value)
-    assert KEY not in rendered and KEY[4:] not in rendered
+    assert KEY not in rendered
+    assert KEY[4:] not in rendered
 
 
-def test_a_key_from_the_environment_is_not_in_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_key_from_the_environment_is_not_in_the_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("PRODUCT_ANALYTICS_API_KEY", KEY)
     monkeypatch.setenv("PRODUCT_ANALYTICS_BASE_URL", "http://h:99999/")
     with pytest.raises(ConfigurationError) as info:

@@ -53,10 +53,15 @@ async def test_http_to_another_host_warns_once() -> None:
     assert len(record) == 1
     assert record[0].filename == __file__  # it points at the caller's line
     assert_no_key(str(record[0].message))
-    assert insecure_warnings_of(lambda: AsyncClient(api_key=KEY, base_url="http://api.example.com/v2")) == []
+    assert (
+        insecure_warnings_of(lambda: AsyncClient(api_key=KEY, base_url="http://api.example.com/v2"))
+        == []
+    )
     assert insecure_warnings_of(lambda: first.with_options(timeout=3)) == []
     # Another host is another warning.
-    assert len(insecure_warnings_of(lambda: AsyncClient(api_key=KEY, base_url="http://10.1.2.3"))) == 1
+    assert (
+        len(insecure_warnings_of(lambda: AsyncClient(api_key=KEY, base_url="http://10.1.2.3"))) == 1
+    )
     await first.close()
 
 
@@ -79,7 +84,9 @@ def test_https_and_loopback_http_do_not_warn(base_url: str) -> None:
 
 
 @pytest.mark.usefixtures("fresh_warnings")
-@pytest.mark.parametrize("base_url", ["http://api.example.com", "HTTP://api.example.com", "http://10.0.0.1:80"])
+@pytest.mark.parametrize(
+    "base_url", ["http://api.example.com", "HTTP://api.example.com", "http://10.0.0.1:80"]
+)
 def test_require_https_refuses_http_to_another_host(base_url: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # refused: no warning on top
