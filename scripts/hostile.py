@@ -73,7 +73,7 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sdk-src", help="import product_analytics from this source directory")
-    parser.add_argument("--cases", nargs="*", default=sorted(SCENARIOS), choices=sorted(SCENARIOS))
+    parser.add_argument("--cases", nargs="*", default=list(SCENARIOS), choices=list(SCENARIOS))
     parser.add_argument("--memory-cap", type=int, default=4096, help="MiB per case (0: none)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per case")
     parser.add_argument("--json", action="store_true", help="one JSON line per case")

@@ -460,6 +460,14 @@ class AsyncClient(ClientResources):
         task = self._enter()
         try:
             return await self._exchange_loop(operation, prepared)
+        except ApiError as error:
+            # The loop raises its errors outside any `except` block, so that they chain no
+            # lower-level exception (whose frames hold the request and its key). Before
+            # Python 3.11 a coroutine resumed with an exception still counts it as being
+            # handled: drop that implicit context here (a bare `raise` keeps it dropped).
+            if not isinstance(error.__context__, (ApiError, LowerLevelError, type(None))):
+                error.__context__ = None
+            raise
         except asyncio.CancelledError:
             if task in shared.closed_calls and _only_close_cancelled(task):
                 raise ClientClosedError(

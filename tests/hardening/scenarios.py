@@ -113,13 +113,23 @@ def outcome_of(error: BaseException | None, result: Any = None) -> str:
     return f"{type(error).__name__}: {' '.join(text.split())[:160]}"
 
 
+class StillRunning(Exception):
+    """The call had not ended when the scenario stopped waiting for it."""
+
+
 async def attempt(call: Awaitable[Any], limit: float = 30.0) -> tuple[Any, BaseException | None]:
-    try:
-        return await asyncio.wait_for(call, limit), None
-    except asyncio.TimeoutError:
-        return None, asyncio.TimeoutError(f"still running after {limit:g} s (cut by the script)")
-    except BaseException as exc:
-        return None, exc
+    """The call's result or error; `StillRunning` (not a TimeoutError, which the SDK might
+    raise itself) when it is still running after `limit` seconds, and then cancelled."""
+    task = asyncio.ensure_future(call)
+    done, _ = await asyncio.wait({task}, timeout=limit)
+    if not done:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return None, StillRunning(f"still running after {limit:g} s (cut by the script)")
+    if task.cancelled():
+        return None, asyncio.CancelledError()
+    error = task.exception()
+    return (None, error) if error is not None else (task.result(), None)
 
 
 # -- 1 ------------------------------------------------------------------------------------
