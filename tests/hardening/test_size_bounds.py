@@ -1,7 +1,8 @@
 """A response cannot take unbounded memory (case 2): bodies are read within
 `max_response_bytes` (counted after decompression) and end in `ResponseTooLargeError`; a list
 page with more items than it asked for (or than `max_page_items`) is refused before any
-model is built. The memory bounds are measured in a process of their own."""
+model is built. The memory bounds are measured in a process of their own. Header floods
+end in a typed error too (what held)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from product_analytics import (
+    ApiConnectionError,
     ApiError,
     ConfigurationError,
     ResponseTooLargeError,
@@ -29,7 +31,9 @@ from tests.hardening.hostile_server import (
     json_bytes,
     page_of_empty_items,
     plain_stream,
+    raw_answer,
     raw_json,
+    raw_server,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,3 +168,26 @@ async def test_a_small_gzip_body_of_many_items_is_refused_before_models_are_buil
             await client.roles.list(limit=10)
     assert handler.compressed_size < 2_000  # type: ignore[attr-defined]
     assert len(str(info.value)) < 2_000
+
+
+# -- header floods (what held) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        pytest.param([(b"X-F%d" % i, b"v") for i in range(100_000)], id="100k-headers"),
+        pytest.param([(b"X-Big", b"v" * 1_000_000)], id="one-1MB-header"),
+        pytest.param([(b"X-F%d" % i, b"v" * 8_000) for i in range(1_000)], id="1000x8KB"),
+        pytest.param([(b"Set-Cookie", b"c%d=1" % i) for i in range(50_000)], id="50k-cookies"),
+    ],
+)
+async def test_a_header_flood_is_a_typed_error(headers: list[tuple[bytes, bytes]]) -> None:
+    answer = raw_answer("HTTP/1.1 200 OK", headers, b"{}")
+    async with raw_server(answer) as server:
+        client = client_of(server.base_url, max_retries=1)
+        async with client:
+            with pytest.raises(ApiConnectionError) as info:
+                await client.roles.get(id="r1")
+    assert len(str(info.value)) < 2_000
+    assert server.requests == 2  # a GET: retried once, then given up
