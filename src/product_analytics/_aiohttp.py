@@ -10,7 +10,9 @@ aiohttp's trace of the headers being written.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import os
+import weakref
+from collections.abc import AsyncGenerator
 from types import SimpleNamespace
 from typing import Any
 
@@ -32,14 +34,34 @@ async def _on_headers_sent(
         request.sent = True
 
 
+# Sessions a child process inherited through fork(): kept here, never closed or collected in
+# the child, because closing them (or aiohttp's finalizer) would act on the parent's
+# connections through the parent's event loop.
+_INHERITED: list[aiohttp.ClientSession] = []
+_OPEN: weakref.WeakSet[AiohttpTransport] = weakref.WeakSet()
+
+
+def _after_fork_in_child() -> None:
+    for transport in list(_OPEN):
+        session = transport._session
+        transport.forget()
+        if session is not None:
+            _INHERITED.append(session)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
 class AiohttpTransport:
     """Sends requests on one pooled aiohttp session.
 
     `user_agent` goes on every request. `close()` closes the session; a closed transport
-    refuses to send.
+    refuses to send. In a child process after fork() the transport is closed without
+    touching the parent's connections (see `forget`).
     """
 
-    __slots__ = ("_closed", "_max_connections", "_session", "_user_agent")
+    __slots__ = ("__weakref__", "_closed", "_max_connections", "_session", "_user_agent")
 
     def __init__(self, *, max_connections: int = 32, user_agent: str = "") -> None:
         self._max_connections = max_connections
@@ -47,12 +69,27 @@ class AiohttpTransport:
         self._session: aiohttp.ClientSession | None = None
         self._closed = False
 
+    def forget(self) -> None:
+        """Close this transport without closing its connections, for when they cannot be
+        closed from here: in a child process after fork() (they are the parent's), or when
+        the event loop they belong to is closed. aiohttp's finalizers are told the session
+        is closed, so that they neither warn of an unclosed session nor close the
+        connections later."""
+        self._closed = True
+        session, self._session = self._session, None
+        if session is None:
+            return
+        connector = session.connector
+        if connector is not None and hasattr(connector, "_closed"):
+            connector._closed = True
+
     def __repr__(self) -> str:
         return f"<AiohttpTransport max_connections={self._max_connections} closed={self._closed}>"
 
     def _open(self) -> aiohttp.ClientSession:
         if self._closed:
             raise TransportError("the transport is closed")
+        _OPEN.add(self)
         trace = aiohttp.TraceConfig()
         trace.on_request_headers_sent.append(_on_headers_sent)
         connector = aiohttp.TCPConnector(
@@ -102,7 +139,7 @@ class AiohttpTransport:
             failure = TransportError(f"the transport was closed ({_describe(exc)})")
         if failure is not None:
             raise failure
-        return Response(response.status, response.headers, _body(response))
+        return Response(response.status, response.headers, _Body(response))
 
     async def close(self) -> None:
         self._closed = True
@@ -111,7 +148,28 @@ class AiohttpTransport:
             await session.close()
 
 
-async def _body(response: aiohttp.ClientResponse) -> AsyncIterator[bytes]:
+class _Body:
+    """The body's chunks; `aclose()` releases the connection whether or not they were read
+    (an async generator never started would not run its `finally`)."""
+
+    __slots__ = ("_chunks", "_response")
+
+    def __init__(self, response: aiohttp.ClientResponse) -> None:
+        self._response = response
+        self._chunks = _body(response)
+
+    def __aiter__(self) -> _Body:
+        return self
+
+    async def __anext__(self) -> bytes:
+        return await self._chunks.__anext__()
+
+    async def aclose(self) -> None:
+        await self._chunks.aclose()
+        self._response.release()
+
+
+async def _body(response: aiohttp.ClientResponse) -> AsyncGenerator[bytes, None]:
     failure: TransportError | None = None
     try:
         async for chunk in response.content.iter_chunked(CHUNK_BYTES):

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from product_analytics._aiohttp import AiohttpTransport
 from product_analytics._bulk import map_bounded
-from product_analytics._config import ClientConfig
+from product_analytics._config import ClientConfig, Secret
 from product_analytics._generated import SPEC_USER_AGENT
 from product_analytics._generated.resources import ClientResources
 from product_analytics._operation import Operation
@@ -146,8 +146,11 @@ class AsyncClient(ClientResources):
         retry_policy: RetryPolicy | None = None,
         require_https: bool = False,
     ) -> None:
+        # The key goes into the config's Secret at once: this frame keeps no str of it, so
+        # that a traceback's locals (a configuration error below, say) cannot show it.
+        secret, api_key = Secret.of(api_key), None
         self._config = ClientConfig.resolve(
-            api_key=api_key,
+            api_key=secret,
             base_url=base_url,
             scopes=scopes,
             timeout=timeout,
@@ -160,7 +163,6 @@ class AsyncClient(ClientResources):
             max_page_items=max_page_items,
             require_https=require_https,
         )
-        del api_key  # only inside the config's Secret from here on
         self._retry = _check_policy(retry_policy)
         if transport is None:
             transport = AiohttpTransport(
@@ -290,8 +292,11 @@ class AsyncClient(ClientResources):
         return self._shared.throttles.add_listener(callback)
 
     def __repr__(self) -> str:
-        scopes = sorted(self._config.scopes) if self._config.scopes is not None else None
-        return f"AsyncClient(base_url={self._config.base_url!r}, api_key='***', scopes={scopes})"
+        config: ClientConfig | None = getattr(self, "_config", None)
+        if config is None:  # its __init__ failed (as a traceback's locals may show)
+            return "AsyncClient(<not configured>)"
+        scopes = sorted(config.scopes) if config.scopes is not None else None
+        return f"AsyncClient(base_url={config.base_url!r}, api_key='***', scopes={scopes})"
 
     # -- lifecycle ----------------------------------------------------------------------
 
@@ -313,6 +318,19 @@ class AsyncClient(ClientResources):
         and close every connection. Idempotent."""
         shared = self._shared
         if shared.closed:
+            return
+        foreign = self._foreign_use()
+        if foreign is not None:
+            if shared.pid == os.getpid() and not (shared.loop is None or shared.loop.is_closed()):
+                raise ProductAnalyticsError(
+                    f"{foreign}; close it from the event loop it belongs to"
+                )
+            # After fork() its connections are the parent's, or its loop is closed: neither
+            # can be closed from here. The client is closed; its connections are let go.
+            shared.closed = True
+            forget = getattr(shared.transport, "forget", None)
+            if forget is not None:
+                forget()
             return
         shared.closed = True
         current = asyncio.current_task()
@@ -395,7 +413,10 @@ class AsyncClient(ClientResources):
         answer, url = await self._exchange(operation, prepared)
         if RAW.get():
             return RawResponse(answer, operation, prepared.method, url)  # type: ignore[return-value]
-        return decode_success(operation, answer, method=prepared.method, url=url)
+        try:
+            return decode_success(operation, answer, method=prepared.method, url=url)
+        finally:
+            del answer  # an error's traceback keeps this frame, and must not keep the body
 
     def _paginate(
         self,
@@ -447,7 +468,10 @@ class AsyncClient(ClientResources):
 
         async def send(request: PreparedRequest) -> Any:
             answer, url = await self._exchange(operation, request)
-            return decode_success(operation, answer, method=request.method, url=url)
+            try:
+                return decode_success(operation, answer, method=request.method, url=url)
+            finally:
+                del answer  # errors returned by get_many must not keep bodies alive
 
         return await map_bounded(
             send, requests, concurrency=concurrency, return_exceptions=return_exceptions
@@ -465,6 +489,14 @@ class AsyncClient(ClientResources):
         task = self._enter()
         try:
             return await self._exchange_loop(operation, prepared)
+        except ApiError as error:
+            # The loop raises its errors outside any `except` block, so that they chain no
+            # lower-level exception (whose frames hold the request and its key). Before
+            # Python 3.11 a coroutine resumed with an exception still counts it as being
+            # handled: drop that implicit context here (a bare `raise` keeps it dropped).
+            if not isinstance(error.__context__, (ApiError, LowerLevelError, type(None))):
+                error.__context__ = None
+            raise
         except asyncio.CancelledError:
             if task in shared.closed_calls and _only_close_cancelled(task):
                 raise ClientClosedError(
@@ -484,20 +516,37 @@ class AsyncClient(ClientResources):
         shared = self._shared
         if shared.closed:
             raise ClientClosedError("the client is closed; create a new AsyncClient")
-        loop = asyncio.get_running_loop()
-        if shared.loop is not loop or shared.pid != os.getpid():
-            if shared.loop is None:
-                shared.loop = loop
-            else:
-                where = "in another process (after fork)" if shared.pid != os.getpid() else ""
-                raise ProductAnalyticsError(
-                    f"this AsyncClient belongs to the event loop it first ran on, and is used "
-                    f"from another event loop {where}; create one AsyncClient per event loop"
-                )
+        if shared.loop is None:
+            shared.loop, shared.pid = asyncio.get_running_loop(), os.getpid()
+        foreign = self._foreign_use()
+        if foreign is not None:
+            raise ProductAnalyticsError(f"{foreign}; create one AsyncClient per event loop")
         task = asyncio.current_task()
         assert task is not None
         shared.calls[task] = shared.calls.get(task, 0) + 1
         return task
+
+    def _foreign_use(self) -> str | None:
+        """What is wrong with using this client here: from another event loop than the one
+        it first ran on, or in a child process after fork(); None when nothing is."""
+        shared = self._shared
+        if shared.loop is None:
+            return None
+        if shared.pid != os.getpid():
+            return (
+                "this AsyncClient belongs to the event loop it first ran on, in another "
+                "process: it cannot be used after fork()"
+            )
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is not shared.loop:
+            return (
+                "this AsyncClient belongs to the event loop it first ran on and is used from "
+                "another event loop"
+            )
+        return None
 
     async def _exchange_loop(
         self, operation: Operation[Any], prepared: PreparedRequest
@@ -566,8 +615,11 @@ class AsyncClient(ClientResources):
                             content = b""
                             headers.pop("Content-Type", None)
                         continue
-                    body = await _read(response, config.max_response_bytes, method, url)
-                    answer = Answer(status, response.headers, body)
+                    answer = Answer(
+                        status,
+                        response.headers,
+                        await _read(response, config.max_response_bytes, method, url),
+                    )
                 except TransportTimeout as exc:
                     failure = _timeout(method, url, bound, request_sent=request.sent)
                     failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
@@ -586,6 +638,8 @@ class AsyncClient(ClientResources):
                 retry_after = retry_after_of(answer.headers)
                 failure = decode_error(answer, method=method, url=url, retry_after=retry_after)
                 outcome = Outcome(answer.status, True, retry_after)
+                # The error holds an excerpt; its traceback holds this frame: not the body.
+                answer = None
             else:
                 assert failure is not None
                 sent = not isinstance(failure, ApiConnectionError) or failure.request_sent
@@ -637,8 +691,9 @@ def _redirect(method: str, url: str, status: int, location: str, headers: Mappin
         redirect = follow_redirect(method, url, status, location)
     except BadLink as exc:
         return ResponseValidationError(
-            f"its Location cannot be followed: {exc}",
+            f"its Location: {exc}",
             method=method, url=url, status_code=status, body="", headers=headers,
+            subject="a link that cannot be followed",
         )  # fmt: skip
     if redirect is None:
         return error_for_status(
@@ -653,25 +708,33 @@ def _redirect(method: str, url: str, status: int, location: str, headers: Mappin
 
 
 async def _read(response: Response, limit: int, method: str, url: str) -> bytes:
-    """The whole body, or `ResponseTooLargeError` as soon as it passes `limit` bytes."""
+    """The whole body, or `ResponseTooLargeError` as soon as it passes `limit` bytes (at
+    once when an uncompressed body declares a longer Content-Length)."""
     chunks: list[bytes] = []
     size = 0
+    declared = response.headers.get("Content-Length", "")
     try:
+        if (
+            declared.isdigit()
+            and int(declared) > limit
+            and "Content-Encoding" not in response.headers
+        ):
+            raise _too_large(response, limit, method, url)
         async for chunk in response.stream:
             size += len(chunk)
             if size > limit:
                 chunks.clear()
-                raise ResponseTooLargeError(
-                    method=method,
-                    url=url,
-                    status_code=response.status,
-                    limit=limit,
-                    headers=response.headers,
-                )
+                raise _too_large(response, limit, method, url)
             chunks.append(chunk)
     finally:
         await response.aclose()
     return b"".join(chunks)
+
+
+def _too_large(response: Response, limit: int, method: str, url: str) -> ResponseTooLargeError:
+    return ResponseTooLargeError(
+        method=method, url=url, status_code=response.status, limit=limit, headers=response.headers
+    )
 
 
 def _timeout(method: str, url: str, bound: str, *, request_sent: bool) -> ApiTimeoutError:

@@ -30,12 +30,35 @@ ORGANIZATION_ID_ENV = "PRODUCT_ANALYTICS_ORGANIZATION_ID"
 
 
 class Secret:
-    """The API key: its repr and str hide it; `header` is the Authorization value."""
+    """The API key: its repr and str hide it; `header` is the Authorization value.
+
+    The client wraps the key it is given in a Secret first thing, before checking it, so
+    that no frame of the SDK holds the key as a plain `str` local, which a traceback's
+    locals (`capture_locals`, crash reporters) would show.
+    """
 
     __slots__ = ("_value",)
 
     def __init__(self, value: str) -> None:
         self._value = value
+
+    @classmethod
+    def of(cls, value: object) -> Secret | None:
+        """`value` wrapped as it is, unchecked (see `checked`); None for None."""
+        if value is None or isinstance(value, Secret):
+            return value
+        return cls(value)  # type: ignore[arg-type]
+
+    def checked(self) -> Secret:
+        """This key without surrounding whitespace; `ConfigurationError` (which never echoes
+        it) when it is not a usable key."""
+        if not isinstance(self._value, str) or not self._value.strip():
+            raise ConfigurationError("api_key must be a non-empty string")
+        if any(c.isspace() or not c.isprintable() for c in self._value.strip()):
+            raise ConfigurationError(
+                "api_key must not hold whitespace, line breaks or control characters"
+            )
+        return Secret(self._value.strip())
 
     @property
     def header(self) -> str:
@@ -87,7 +110,7 @@ class ClientConfig:
     def resolve(
         cls,
         *,
-        api_key: str | None,
+        api_key: Secret | str | None,
         base_url: str | None,
         scopes: Iterable[str] | None,
         timeout: float,
@@ -109,34 +132,32 @@ class ClientConfig:
         given always wins over its variable, and an empty variable counts as unset. A
         missing key or URL, or a bad value, raises `ConfigurationError` (a `ValueError`)
         naming the argument and the variable.
+        The key is held only inside a `Secret` here too: neither it nor the environment
+        (which may hold it) is a local of this frame when an error is raised.
         """
-        api_key = api_key if api_key is not None else environ.get(API_KEY_ENV) or None
-        if api_key is None:
-            raise ConfigurationError(
-                f"no API key: pass AsyncClient(api_key=...) or set {API_KEY_ENV}"
-            )
-        if not isinstance(api_key, str) or not api_key.strip():
-            raise ConfigurationError("api_key must be a non-empty string")
-        if any(c.isspace() or not c.isprintable() for c in api_key.strip()):
-            # Never echo the key: say only what is wrong with it.
-            raise ConfigurationError(
-                "api_key must not hold whitespace, line breaks or control characters"
-            )
-        base_url = base_url if base_url is not None else environ.get(BASE_URL_ENV) or None
+        secret, api_key = Secret.of(api_key), None
+        if secret is None:
+            secret = Secret.of(environ.get(API_KEY_ENV) or None)
         if base_url is None:
-            raise ConfigurationError(
-                f"no base URL: pass AsyncClient(base_url=...) or set {BASE_URL_ENV}"
-            )
-        secret = Secret(api_key.strip())
-        del api_key  # from here on only inside the Secret: no str local shows it
-        base_url = _check_base_url(base_url)
-        if not isinstance(require_https, bool):
-            raise ConfigurationError("require_https must be a bool")
-        _check_transport_security(base_url, require_https)
+            base_url = environ.get(BASE_URL_ENV) or None
         if project_id is None:
             project_id = _env_id(environ, PROJECT_ID_ENV)
         if organization_id is None:
             organization_id = _env_id(environ, ORGANIZATION_ID_ENV)
+        del environ
+        if secret is None:
+            raise ConfigurationError(
+                f"no API key: pass AsyncClient(api_key=...) or set {API_KEY_ENV}"
+            )
+        secret = secret.checked()
+        if base_url is None:
+            raise ConfigurationError(
+                f"no base URL: pass AsyncClient(base_url=...) or set {BASE_URL_ENV}"
+            )
+        base_url = _check_base_url(base_url)
+        if not isinstance(require_https, bool):
+            raise ConfigurationError("require_https must be a bool")
+        _check_transport_security(base_url, require_https)
         return cls(
             api_key=secret,
             base_url=base_url,

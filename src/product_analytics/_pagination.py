@@ -31,7 +31,7 @@ from product_analytics._wire import (
     origin,
     resolve_link,
 )
-from product_analytics.errors import ClientClosedError, ResponseValidationError
+from product_analytics.errors import ClientClosedError, ResponseValidationError, excerpt
 
 __all__ = [
     "MAX_EMPTY_PAGES",
@@ -69,6 +69,16 @@ def _with_offset(url: str, offset: int) -> str:
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "offset"]
     query.append(("offset", str(offset)))
     return urlunsplit(parts._replace(query=urlencode(query, quote_via=quote)))
+
+
+def _page_key(url: str) -> str:
+    """`url` normalized for telling whether a walk came back to a page: scheme and host in
+    lower case, no default port, no fragment, query parameters sorted."""
+    parts = urlsplit(url)
+    scheme, host, port = origin(url)
+    netloc = host if port == {"http": 80, "https": 443}.get(scheme) else f"{host}:{port}"
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)), quote_via=quote)
+    return urlunsplit((scheme, netloc, parts.path or "/", query, ""))
 
 
 def query_int(url: str, name: str) -> int | None:
@@ -110,11 +120,12 @@ def _says_has_next(envelope: BaseModel) -> bool:
 
 def _link_error(page_url: str, link: str, why: str) -> ResponseValidationError:
     return ResponseValidationError(
-        f"its next link {link[:200]!r} {why}",
+        f"its next link {excerpt(link, 200)!r} {why}",
         method="GET",
         url=page_url,
         status_code=200,
-        body=f'{{"next": {link[:200]!r}}}',
+        body="",
+        subject="a link that cannot be followed",
     )
 
 
@@ -274,7 +285,7 @@ class Pager(Generic[ItemT]):
             __slots__ = ()
 
             def parse(self) -> Page[ItemT]:
-                return pager._page(answer, url, {url: 0}, 0, 0)
+                return pager._page(answer, url, {_page_key(url): 0}, 0, 0)
 
         return _PageAnswer(answer, self._operation, "GET", url)
 
@@ -285,23 +296,28 @@ class Pager(Generic[ItemT]):
         self, url: str, seen: dict[str, int], depth: int, empty_run: int
     ) -> Page[ItemT]:
         """The page at `url`, the `depth`-th of its walk (the first page is 0); `seen` maps
-        every URL the walk fetched to the depth it was first fetched at.
+        every URL the walk fetched (normalized by `_page_key`) to the depth it was first
+        fetched at.
 
         A URL already fetched earlier in the walk means the links loop: that raises
         `ResponseValidationError` instead of fetching it again. Fetching the same page again
         at the same place (`next_page()` called twice) is fine.
         """
-        if seen.setdefault(url, depth) < depth:
+        if seen.setdefault(_page_key(url), depth) < depth:
             raise ResponseValidationError(
                 "its next link leads back to a page already fetched; stopping instead of looping",
                 method="GET",
                 url=url,
                 status_code=200,
                 body="",
+                subject="a link that cannot be followed",
             )
         request = self._first if depth == 0 else self._first.follow(url)
         answer, fetched_url = await self._client._exchange(self._operation, request)
-        return self._page(answer, fetched_url, seen, depth, empty_run)
+        try:
+            return self._page(answer, fetched_url, seen, depth, empty_run)
+        finally:
+            del answer  # an error's traceback keeps this frame, and must not keep the body
 
     def _page(
         self, answer: Answer, fetched_url: str, seen: dict[str, int], depth: int, empty_run: int
@@ -310,9 +326,12 @@ class Pager(Generic[ItemT]):
         `max_page_items` when the request set none) and linked to the next."""
         client = self._client
         max_items = query_int(fetched_url, "limit") or client._config.max_page_items
-        envelope: BaseModel = decode_success(
-            self._operation, answer, method="GET", url=fetched_url, max_items=max_items
-        )
+        try:
+            envelope: BaseModel = decode_success(
+                self._operation, answer, method="GET", url=fetched_url, max_items=max_items
+            )
+        finally:
+            del answer
         results: list[ItemT] = getattr(envelope, "results", None) or []
         following: str | ResponseValidationError | None
         try:
@@ -328,6 +347,7 @@ class Pager(Generic[ItemT]):
                 url=fetched_url,
                 status_code=200,
                 body="",
+                subject="a list that does not end",
             )
         return Page(envelope, results, following, self, seen, depth, empty_run, fetched_url)
 
@@ -388,8 +408,9 @@ class Pager(Generic[ItemT]):
     def _ahead(self, url: str, depth: int, seen: dict[str, int]) -> _Ahead | None:
         """Start fetching `url`, the `depth`-th page of the walk; None (nothing sent) when
         the walk fetched it before at another place (a loop)."""
-        known = url in seen
-        if seen.setdefault(url, depth) < depth:
+        key = _page_key(url)
+        known = key in seen
+        if seen.setdefault(key, depth) < depth:
             return None
         request = self._first.follow(url)
         future = self._client._spawn(self._client._exchange(self._operation, request))
@@ -419,7 +440,7 @@ class Pager(Generic[ItemT]):
             if isinstance(count, int) and at >= count:
                 break
             url = _replace_offset(last.url, at)
-            if url in seen:
+            if _page_key(url) in seen:
                 break
             ahead = self._ahead(url, last.depth + 1, seen)
             if ahead is None:
@@ -431,8 +452,9 @@ class Pager(Generic[ItemT]):
     async def _drop(self, window: deque[_Ahead], seen: dict[str, int]) -> None:
         """Cancel the fetches ahead and forget the pages only they had put in `seen`."""
         for ahead in window:
-            if not ahead.known and seen.get(ahead.url) == ahead.depth:
-                del seen[ahead.url]
+            key = _page_key(ahead.url)
+            if not ahead.known and seen.get(key) == ahead.depth:
+                del seen[key]
         dropped = list(window)
         window.clear()
         await _cancel(dropped)

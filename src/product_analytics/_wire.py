@@ -54,6 +54,9 @@ _FORBIDDEN_HEADERS = frozenset(
 # RFC 9110 field-name token; header values may hold no control character but tab.
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _HEADER_VALUE_FORBIDDEN = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+# In a link: a space or control character, which no valid URL holds.
+_LINK_FORBIDDEN = re.compile(r"[\x00-\x20\x7f-\x9f]|\s")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,18 +120,30 @@ class BadLink(ValueError):
 
 
 def resolve_link(base: str, link: str) -> str:
-    """`link` made absolute against `base`, without its fragment; `BadLink` when it is not
-    an http(s) URL with a valid host and port (yarl would fail on it later)."""
+    """`link` made absolute against `base`, without its fragment, non-ASCII characters
+    percent-encoded (as UTF-8, as browsers do); `BadLink` when it is not an http(s) URL
+    with a valid host and port, or holds a space or control character (yarl or aiohttp
+    would fail on it later, with a bare `ValueError`)."""
+    shown = excerpt(link, 200)
+    link = link.strip()
+    if _LINK_FORBIDDEN.search(link):
+        raise BadLink(f"the link {shown!r} holds a space or a control character")
     try:
-        target = urljoin(base, link.strip())
+        target = _NON_ASCII.sub(lambda m: quote(m.group(0), safe=""), urljoin(base, link))
         parts = urlsplit(target)
         port = parts.port  # ValueError for a port that is not 0-65535
-    except ValueError:
-        raise BadLink(f"the link {excerpt(link, 200)!r} is not a valid URL") from None
+    except (ValueError, UnicodeError):  # UnicodeEncodeError: a lone surrogate
+        raise BadLink(f"the link {shown!r} is not a valid URL") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise BadLink(f"the link {excerpt(link, 200)!r} is not an http(s) URL with a host")
-    if port == 0 or "@" in parts.netloc or any(c.isspace() for c in target):
-        raise BadLink(f"the link {excerpt(link, 200)!r} is not a valid URL")
+        raise BadLink(f"the link {shown!r} is not an http(s) URL with a host")
+    host_and_port = parts.netloc.rpartition("]")[2] if "[" in parts.netloc else parts.netloc
+    port_text = host_and_port.partition(":")[2]
+    if (
+        port == 0
+        or "@" in parts.netloc
+        or (port_text and not (port_text.isascii() and port_text.isdigit()))
+    ):
+        raise BadLink(f"the link {shown!r} is not a valid URL (its host or port)")
     return target.split("#", 1)[0]
 
 
@@ -455,39 +470,58 @@ def decode_success(
     """The result of a 2xx answer; `ResponseValidationError` if its body does not parse.
 
     A list page holding more than `max_items` results is refused before any item is built.
+    The error keeps an excerpt of the body only: it is raised from this frame once the
+    answer is no longer referenced here, so its traceback does not hold the whole body.
     """
+    result, error = _decode(operation, answer, method, url, max_items)
+    del answer
+    if error is not None:
+        raise error
+    return result  # type: ignore[no-any-return]
+
+
+def _decode(
+    operation: Operation[Any], answer: Answer, method: str, url: str, max_items: int | None
+) -> tuple[Any, ResponseValidationError | None]:
+    """`decode_success`'s result, or the error to raise (with its sanitised cause chained)."""
     kind = operation.response_kind
     if kind == "none":
-        return None  # type: ignore[return-value]
+        return None, None
     body = answer.body
     if kind == "json":
         if not body.strip():
-            return None  # type: ignore[return-value]
+            return None, None
         try:
-            return json.loads(body)  # type: ignore[no-any-return]
+            return json.loads(body), None
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
-            raise _invalid(f"not JSON ({exc})", answer, method, url) from _cause(exc)
+            # Made here but raised by the caller, outside this block: the JSONDecodeError,
+            # which holds the whole document, does not become its __context__.
+            problem, cause = f"not JSON ({excerpt(str(exc), 300)})", _cause(exc)
+        return None, _invalid(problem, answer, method, url, cause)
     if kind == "model_or_none" and not body.strip():
-        return None  # type: ignore[return-value]
+        return None, None
     model = cast("type[pydantic.BaseModel]", operation.response_model)
     try:
         if kind == "page":
             if max_items is not None:
                 model = bounded_page_model(model, max_items)
-            return _validate_without_gc(model, body)  # type: ignore[return-value]
-        return model.model_validate_json(body)  # type: ignore[return-value]
+            return _validate_without_gc(model, body), None
+        return model.model_validate_json(body), None
     except pydantic.ValidationError as exc:
         errors = exc.errors(include_url=False, include_input=False)
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {err['msg']}" for err in errors[:5]
+            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {excerpt(err['msg'], 300)}"
+            for err in errors[:5]
         )
         message = f"not a valid {model.__name__} ({problems})"
         cause = LowerLevelError(f"pydantic ValidationError: {len(errors)} errors: {problems}")
-    raise _invalid(message, answer, method, url) from cause
+    return None, _invalid(message, answer, method, url, cause)
 
 
-def _invalid(message: str, answer: Answer, method: str, url: str) -> ResponseValidationError:
-    return ResponseValidationError(
+def _invalid(
+    message: str, answer: Answer, method: str, url: str, cause: LowerLevelError
+) -> ResponseValidationError:
+    error = ResponseValidationError(
         message,
         method=method,
         url=url,
@@ -495,6 +529,8 @@ def _invalid(message: str, answer: Answer, method: str, url: str) -> ResponseVal
         body=_text(answer.body[: 64 * 1024]),
         headers=answer.headers,
     )
+    error.__cause__ = cause  # as `raise error from cause` would
+    return error
 
 
 def _cause(exc: BaseException) -> LowerLevelError:

@@ -128,7 +128,8 @@ class ApiTimeoutError(ApiConnectionError):
 
 class ResponseValidationError(ApiError):
     """A 2xx answer whose body is not JSON or not of the expected shape, or a link (`next`,
-    `Location`) that cannot be followed. `body` is an excerpt of the body."""
+    `Location`) that cannot be followed (the message names it). `body` is an excerpt of the
+    body."""
 
     def __init__(
         self,
@@ -139,12 +140,13 @@ class ResponseValidationError(ApiError):
         status_code: int,
         body: str,
         headers: Mapping[str, str] | None = None,
+        subject: str = "a body that does not parse",
     ) -> None:
         self.status_code = status_code
         self.body = excerpt(body, MAX_BODY_CHARS)
+        shown = f". Body: {excerpt(body)!r}" if body else ""
         super().__init__(
-            f"{method} {url} answered {status_code} with a body that does not parse: "
-            f"{message}. Body: {excerpt(body)!r}",
+            f"{method} {url} answered {status_code} with {subject}: {message}{shown}",
             method=method,
             url=url,
             headers=headers,
@@ -203,23 +205,28 @@ class ApiStatusError(ApiError):
         self.error: str | None = _bounded(fields.get("error"))
         self.body: Any = body if _small(body) else excerpt(_as_text(body), MAX_BODY_CHARS)
         super().__init__(
-            f"{method} {url} answered {status_code}: {self._server_message()}",
+            f"{method} {url} answered {status_code}: {_server_message(fields, body)}",
             method=method,
             url=url,
             headers=headers,
         )
 
-    def _server_message(self) -> str:
-        if self.detail is not None:
-            message = excerpt(self.detail)
-            if self.attr is not None:
-                message += f" (field {excerpt(self.attr, 100)!r})"
-            return message
-        if self.error is not None:
-            return excerpt(self.error)
-        if isinstance(self.body, str):
-            return excerpt(self.body.strip()) or "(empty body)"
-        return excerpt(_as_text(self.body))
+
+def _server_message(fields: Mapping[str, Any], body: Any) -> str:
+    """The service's message for an error's text: an excerpt of the whole (not of the
+    bounded attributes), so that a cut one states the length of the whole."""
+    detail, error = fields.get("detail"), fields.get("error")
+    if detail is not None:
+        message = excerpt(_as_text(detail))
+        attr = fields.get("attr")
+        if attr is not None:
+            message += f" (field {excerpt(_as_text(attr), 100)!r})"
+        return message
+    if error is not None:
+        return excerpt(_as_text(error))
+    if isinstance(body, str):
+        return excerpt(body.strip()) or "(empty body)"
+    return excerpt(_as_text(body))
 
 
 class BadRequestError(ApiStatusError):
