@@ -35,6 +35,8 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("raw response", frozenset({"_raw_response"})),
     ("pagination", frozenset({"_pagination"})),
     ("resources", frozenset({"_resource"})),
+    # The one loop that sends a request, and what the clients of one family share.
+    ("session", frozenset({"_session"})),
     # Generated from the spec, standing on the resources.
     ("generated", frozenset({"_generated"})),
     # The one module that imports aiohttp.

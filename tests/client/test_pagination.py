@@ -421,7 +421,7 @@ async def test_breaking_out_without_closing_lets_the_prefetch_finish_quietly() -
                 break
             await server.wait_for_requests(2)
             for _ in range(20):
-                if not client._shared.background:
+                if not client._session.background:
                     break
                 await asyncio.sleep(0.01)
             await assert_no_pending_tasks()

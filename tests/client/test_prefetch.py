@@ -189,7 +189,7 @@ async def test_breaking_out_cancels_the_fetches_ahead_and_leaves_no_task() -> No
                         await asyncio.sleep(0)
                     assert server.in_flight == DEPTH
                     break
-        assert client._shared.background == set()
+        assert client._session.background == set()
         current = asyncio.current_task()
         assert [t for t in asyncio.all_tasks() if t is not current and not t.done()] == []
         assert server.in_flight == 0
@@ -245,7 +245,7 @@ async def test_cancelling_the_caller_while_it_waits_for_a_page_ahead_leaves_no_t
             await consumer
         for _ in range(5):
             await asyncio.sleep(0)
-        assert client._shared.background == set()
+        assert client._session.background == set()
         current = asyncio.current_task()
         assert [t for t in asyncio.all_tasks() if t is not current and not t.done()] == []
         assert len(got) == SPECULATE_AFTER + 1

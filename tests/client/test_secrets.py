@@ -72,7 +72,7 @@ async def test_client_and_its_parts_do_not_show_the_key(mocked: aioresponses) ->
         texts += [repr(pager), repr(page), repr(page.envelope)]
         for value in vars(c).values():
             texts.append(repr(value))
-        texts.append(repr(c._shared.transport))
+        texts.append(repr(c._session.transport))
         texts.append(repr(c._config.api_key))
     for text in texts:
         assert_hidden(text)

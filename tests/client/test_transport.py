@@ -220,7 +220,7 @@ async def test_one_session_reuses_connections_across_requests() -> None:
 
 async def test_the_session_is_opened_once_and_shared_by_concurrent_tasks() -> None:
     async with serve(answer_record) as server, client_for(server) as client:
-        transport = client._shared.transport
+        transport = client._session.transport
         await asyncio.gather(*(get_record(client) for _ in range(10)))
         session = transport._session
         assert session is not None
@@ -308,7 +308,7 @@ async def test_a_client_never_used_closes_without_opening_a_session() -> None:
     client = AsyncClient(api_key=API_KEY, base_url="http://127.0.0.1:9")
     await client.close()
     assert client.closed
-    assert client._shared.transport._session is None  # type: ignore[attr-defined]
+    assert client._session.transport._session is None  # type: ignore[attr-defined]
 
 
 async def test_http_errors_from_a_real_server_are_typed() -> None:

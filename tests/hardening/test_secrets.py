@@ -223,7 +223,7 @@ async def test_the_key_is_no_str_in_the_clients_own_objects(hostile: HostileServ
         for value in [*vars(client).values(), *vars(client._config).values()]:
             assert not (isinstance(value, str) and KEY in value)
             assert_no_key(repr(value))
-        assert_no_key(repr(client._shared))
+        assert_no_key(repr(client._session))
 
 
 async def test_debug_logs_never_hold_the_key(
