@@ -90,6 +90,16 @@ async def test_the_rate_limit_counts_redirect_hops(hostile: HostileServer) -> No
     assert hostile.count() == 5
 
 
+async def test_with_a_deadline_a_redirect_loop_under_a_rate_limit_ends_at_once(
+    hostile: HostileServer,
+) -> None:
+    hostile.route(redirect_chain(hops=50))
+    async with client_of(hostile, rate_limit=RateLimit(5, per=60), deadline=2.0) as client:
+        with pytest.raises(RateLimitError, match="client's rate limit"):
+            await asyncio.wait_for(client.roles.get(id="r1"), 10)
+    assert hostile.count() == 5
+
+
 async def test_the_rate_limit_counts_the_gets_after_a_303(hostile: HostileServer) -> None:
     hostile.route(_to(f"{ROLES}r1/", 0), path=ROLES, method="POST")
     hostile.route(raw_json(role()), path=f"{ROLES}r1/")
