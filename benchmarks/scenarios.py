@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 import timeit
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +39,7 @@ from benchmarks.server import ROOT
 from product_analytics import AsyncClient, models
 from product_analytics._generated import operations
 from product_analytics._scopes import grants
-from product_analytics._transport import Request, Response
+from product_analytics._transport import Chunks, Request, Response
 from product_analytics._wire import Answer, RequestOptions, build_request, decode_success
 
 __all__ = [
@@ -307,14 +307,10 @@ class StubTransport:
         self.headers = CIMultiDictProxy(CIMultiDict({"Content-Type": "application/json"}))
 
     async def send(self, request: Request, *, timeout: float) -> Response:
-        return Response(200, self.headers, _one_chunk(self.body))
+        return Response(200, self.headers, Chunks(self.body))
 
     async def close(self) -> None:
         self.closed = True
-
-
-async def _one_chunk(body: bytes) -> AsyncIterator[bytes]:
-    yield body
 
 
 def _stubbed_client(body: bytes, **kwargs: Any) -> AsyncClient:

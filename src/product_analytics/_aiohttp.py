@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import os
 import weakref
-from collections.abc import AsyncGenerator
 from types import SimpleNamespace
 from typing import Any
 
@@ -149,39 +148,36 @@ class AiohttpTransport:
 
 
 class _Body:
-    """The body's chunks; `aclose()` releases the connection whether or not they were read
-    (an async generator never started would not run its `finally`)."""
+    """The body's chunks, read as they come; `aclose()` releases the connection whether or
+    not they were read. A plain async iterator, not an async generator: the event loop
+    tracks every async generator it starts, at a cost per request."""
 
-    __slots__ = ("_chunks", "_response")
+    __slots__ = ("_response",)
 
     def __init__(self, response: aiohttp.ClientResponse) -> None:
         self._response = response
-        self._chunks = _body(response)
 
     def __aiter__(self) -> _Body:
         return self
 
     async def __anext__(self) -> bytes:
-        return await self._chunks.__anext__()
+        failure: TransportError | None = None
+        try:
+            chunk = await self._response.content.read(CHUNK_BYTES)
+        except (asyncio.TimeoutError, TimeoutError):
+            failure = TransportTimeout("no full answer within the timeout")
+        except aiohttp.ClientError as exc:
+            failure = TransportError(f"connection failed while reading: {_describe(exc)}")
+        if failure is not None:
+            self._response.release()
+            raise failure
+        if not chunk:
+            self._response.release()
+            raise StopAsyncIteration
+        return chunk
 
     async def aclose(self) -> None:
-        await self._chunks.aclose()
         self._response.release()
-
-
-async def _body(response: aiohttp.ClientResponse) -> AsyncGenerator[bytes, None]:
-    failure: TransportError | None = None
-    try:
-        async for chunk in response.content.iter_chunked(CHUNK_BYTES):
-            yield chunk
-    except (asyncio.TimeoutError, TimeoutError):
-        failure = TransportTimeout("no full answer within the timeout")
-    except aiohttp.ClientError as exc:
-        failure = TransportError(f"connection failed while reading: {_describe(exc)}")
-    finally:
-        response.release()
-    if failure is not None:
-        raise failure
 
 
 def _describe(exc: BaseException) -> str:

@@ -379,7 +379,8 @@ class Pager(Generic[ItemT]):
                         if ahead is not None:
                             window.append(ahead)
                             started = True
-                    if speculate and window and page._depth + 1 >= SPECULATE_AFTER:
+                    # Only a list of results is worth fetching ahead of: not a run of empties.
+                    if speculate and window and page.results and page._depth + 1 >= SPECULATE_AFTER:
                         started = self._speculate(page, following, window, seen) or started
                     if started:
                         # Let the fetches send their requests now: a caller that consumes

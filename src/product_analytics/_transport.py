@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Request", "Response", "Transport", "TransportError", "TransportTimeout"]
+__all__ = ["Chunks", "Request", "Response", "Transport", "TransportError", "TransportTimeout"]
 
 
 class _Headers(dict[str, str]):
@@ -53,6 +53,29 @@ class Response:
         close = getattr(self.stream, "aclose", None)
         if close is not None:
             await close()
+
+
+class Chunks:
+    """A body already in memory as a `Response.stream`: the bytes in one chunk (none when
+    empty). A plain async iterator: cheaper than an async generator, which the event loop
+    tracks."""
+
+    __slots__ = ("_body",)
+
+    def __init__(self, body: bytes) -> None:
+        self._body: bytes | None = body or None
+
+    def __aiter__(self) -> Chunks:
+        return self
+
+    async def __anext__(self) -> bytes:
+        body, self._body = self._body, None
+        if body is None:
+            raise StopAsyncIteration
+        return body
+
+    async def aclose(self) -> None:
+        self._body = None
 
 
 class TransportError(Exception):

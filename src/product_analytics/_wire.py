@@ -416,6 +416,12 @@ def _text(body: bytes) -> str:
     return body.decode("utf-8", errors="replace")
 
 
+# A list page holding more commas than this per item it may hold is refused unparsed: a
+# recording has some tens of fields; a body of a million tiny values for ten items is an
+# attack on memory (pydantic builds the whole JSON tree before it counts the items).
+MAX_VALUES_PER_ITEM = 1_000
+
+
 @functools.lru_cache(maxsize=64)
 def bounded_page_model(model: type[pydantic.BaseModel], max_items: int) -> type[pydantic.BaseModel]:
     """`model` (a list envelope) with at most `max_items` results: a longer page fails
@@ -504,6 +510,14 @@ def _decode(
     try:
         if kind == "page":
             if max_items is not None:
+                if body.count(b",") > max_items * MAX_VALUES_PER_ITEM:
+                    # Parsing alone would build a tree of every value, whatever the bound.
+                    message = (
+                        f"a page asked for at most {max_items} items holds over "
+                        f"{max_items * MAX_VALUES_PER_ITEM:,} JSON values; not parsed"
+                    )
+                    cause = LowerLevelError(f"{body.count(b','):,} commas in {len(body):,} bytes")
+                    return None, _invalid(message, answer, method, url, cause)
                 model = bounded_page_model(model, max_items)
             return _validate_without_gc(model, body), None
         return model.model_validate_json(body), None

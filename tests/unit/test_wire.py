@@ -243,3 +243,21 @@ def test_decode_error_gives_the_typed_error(
 def test_decode_error_keeps_a_body_that_is_not_json_as_text() -> None:
     error = decode_error(_answer(b"{oops", 502), method="GET", url="u", retry_after=None)
     assert error.body == "{oops"
+
+
+def test_a_page_with_far_more_values_than_its_items_allow_is_refused_unparsed() -> None:
+    from product_analytics._generated.operations import SESSION_RECORDINGS_LIST
+    from product_analytics._wire import MAX_VALUES_PER_ITEM, Answer, decode_success
+    from product_analytics.errors import LowerLevelError, ResponseValidationError
+
+    flood = b'{"results":[' + b",".join([b"1"] * (10 * MAX_VALUES_PER_ITEM + 2)) + b"]}"
+    with pytest.raises(ResponseValidationError, match="not parsed") as caught:
+        decode_success(
+            SESSION_RECORDINGS_LIST, Answer(200, {}, flood), method="GET", url="u", max_items=10
+        )
+    assert isinstance(caught.value.__cause__, LowerLevelError)
+    fine = b'{"results":[' + b",".join([b'{"id":"r","viewed":true}'] * 10) + b"]}"
+    page = decode_success(
+        SESSION_RECORDINGS_LIST, Answer(200, {}, fine), method="GET", url="u", max_items=10
+    )
+    assert len(page.results) == 10

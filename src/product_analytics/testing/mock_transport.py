@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 
 from multidict import CIMultiDict, CIMultiDictProxy
 
-from product_analytics._transport import Request, Response, TransportError, TransportTimeout
+from product_analytics._transport import (
+    Chunks,
+    Request,
+    Response,
+    TransportError,
+    TransportTimeout,
+)
 
 __all__ = ["Handler", "MockTransport"]
 
@@ -44,7 +50,7 @@ class MockTransport:
             except asyncio.TimeoutError:
                 raise TransportTimeout(f"no answer within {timeout:g} s") from None
         status, headers, body = result
-        return Response(status, CIMultiDictProxy(CIMultiDict(headers)), _chunks(bytes(body)))
+        return Response(status, CIMultiDictProxy(CIMultiDict(headers)), Chunks(bytes(body)))
 
     async def close(self) -> None:
         self.closed = True
@@ -52,8 +58,3 @@ class MockTransport:
 
 async def _awaited(awaitable: Awaitable[Answer]) -> Answer:
     return await awaitable
-
-
-async def _chunks(body: bytes) -> AsyncIterator[bytes]:
-    if body:
-        yield body
