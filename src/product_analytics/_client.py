@@ -10,7 +10,6 @@ within `max_response_bytes`) -> `_wire.decode_success`.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import replace
 from types import TracebackType
@@ -50,7 +49,6 @@ from product_analytics.errors import (
 
 __all__ = ["AsyncClient", "ClientStats"]
 
-logger = logging.getLogger("product_analytics")
 ResultT = TypeVar("ResultT")
 
 _UNSET: Any = object()
