@@ -493,12 +493,17 @@ def _check_body(operation: Operation[Any], request: Received, kwargs: Mapping[st
 
 
 def _has_nan(value: Any) -> bool:
-    if isinstance(value, float):
-        return not math.isfinite(value)
-    if isinstance(value, list):
-        return any(_has_nan(v) for v in value)
-    if isinstance(value, dict):
-        return any(_has_nan(v) for v in value.values())
+    """Whether a non-finite float is anywhere in `value`; iterative, since a body may be
+    nested deeper than the recursion limit (Python 3.13's encoder sends such a body)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return True
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
     return False
 
 
