@@ -120,7 +120,7 @@ class AsyncClient(ClientResources):
             )
         elif not isinstance(transport, Transport):
             raise TypeError("transport must have async send(request, *, timeout) and close()")
-        self._session = Session(transport, Throttles(_check_rate_limit(rate_limit)))
+        self._session = Session(transport, Throttles(rate_limit))  # Throttles checks it
         self._init_resources()
 
     def _init_resources(self) -> None:
@@ -405,21 +405,3 @@ def _check_policy(policy: RetryPolicy | None) -> RetryPolicy:
     if not isinstance(policy, RetryPolicy):
         raise TypeError("retry_policy must be a RetryPolicy")
     return policy
-
-
-def _check_rate_limit(
-    rate_limit: RateLimit | Mapping[str, RateLimit] | None,
-) -> RateLimit | Mapping[str, RateLimit] | None:
-    if rate_limit is None or isinstance(rate_limit, RateLimit):
-        return rate_limit
-    if isinstance(rate_limit, Mapping) and all(
-        isinstance(k, str) and isinstance(v, RateLimit) for k, v in rate_limit.items()
-    ):
-        return dict(rate_limit)
-    raise TypeError(
-        "rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or a mapping of "
-        "throttle class to RateLimit"
-    )
-
-
-__all__ += ["ThrottleEvent"]

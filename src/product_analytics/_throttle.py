@@ -322,6 +322,8 @@ class Throttles:
         self._listeners: list[Listener] = []
 
     def __repr__(self) -> str:
+        if not hasattr(self, "_gates"):  # __init__ refused its arguments (a crash report)
+            return "Throttles(<not initialised>)"
         paused = sorted(name for name in self._gates if self.paused_until(name) is not None)
         return f"Throttles(paced={self.rates()!r}, paused={paused!r})"
 

@@ -190,10 +190,10 @@ async def page_items_no_limit() -> dict[str, Any]:
     return await _page_items(None)
 
 
-@scenario("2c-gzip-bomb", "gzip bomb: 1 GiB of zeros")
-async def gzip_bomb() -> dict[str, Any]:
+async def _get_one_role(handler: Any) -> dict[str, Any]:
+    """`roles.get` answered by `handler`: requests seen, outcome, error class."""
     async with hostile_server() as server:
-        server.route(gzip_zeros(GiB), path=f"{ROLES}r1/")
+        server.route(handler, path=f"{ROLES}r1/")
         mark()
         async with client(server, timeout=120) as c:
             result, error = await attempt(c.roles.get(id="r1"), 120)
@@ -202,20 +202,16 @@ async def gzip_bomb() -> dict[str, Any]:
             "outcome": outcome_of(error, result),
             "error": type(error).__name__ if error else None,
         }
+
+
+@scenario("2c-gzip-bomb", "gzip bomb: 1 GiB of zeros")
+async def gzip_bomb() -> dict[str, Any]:
+    return await _get_one_role(gzip_zeros(GiB))
 
 
 @scenario("2d-plain-1gib", "1 GiB plain body, streamed")
 async def plain_gib() -> dict[str, Any]:
-    async with hostile_server() as server:
-        server.route(plain_stream(GiB), path=f"{ROLES}r1/")
-        mark()
-        async with client(server, timeout=120) as c:
-            result, error = await attempt(c.roles.get(id="r1"), 120)
-        return {
-            "requests": len(server.seen),
-            "outcome": outcome_of(error, result),
-            "error": type(error).__name__ if error else None,
-        }
+    return await _get_one_role(plain_stream(GiB))
 
 
 @scenario("2e-items-64mib", "64 KB gzip page of 22M {} items (64 MiB inflated), limit=10")
