@@ -25,8 +25,11 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     # What everything may use: errors, version, warnings, the description of an operation.
     ("foundation", frozenset({"errors", "_version", "_warn", "_operation", "_bulk", "_enums"})),
     # Pieces of policy that know no request format: transport protocol, retries, scopes,
-    # client-side rate limits and throttle state.
-    ("policies", frozenset({"_transport", "_retry", "_scopes", "_ratelimit", "_throttle"})),
+    # client-side rate limits, throttle state and the time limits of attempts.
+    (
+        "policies",
+        frozenset({"_transport", "_retry", "_scopes", "_ratelimit", "_throttle", "_watchdog"}),
+    ),
     # Pure request building and answer decoding.
     ("wire", frozenset({"_wire"})),
     # The client's settings: checked with `_wire.check_timeout`, so above the wire.

@@ -39,6 +39,7 @@ from product_analytics._wire import (
     RequestOptions,
     build_request,
     decode_success,
+    path_template,
 )
 from product_analytics.errors import (
     ClientClosedError,
@@ -364,7 +365,7 @@ class AsyncClient(ClientResources):
     ) -> list[Any]:
         """`operation` once per value of the path parameter `param`, bounded, in order.
 
-        Every request is built (and so every argument checked) before the first is sent.
+        Every argument (each value included) is checked before the first request is sent.
         """
         if isinstance(values, (str, bytes)):
             raise TypeError(f"{param}s must be a list of values, not one string")
@@ -383,19 +384,35 @@ class AsyncClient(ClientResources):
                 "raise AsyncClient(max_concurrency=...) for more requests in flight",
             )
             concurrency = limit
-        requests = [
-            self._prepare(operation, {**path, param: value}, {}, None, options) for value in values
-        ]
+        values = list(values)
+        if not values:
+            return []
+        # The call is checked once, the first request built in full; the others differ in
+        # `param` alone, each checked and encoded before the first request is sent. Only
+        # their URLs are kept until sent.
+        first = self._prepare(operation, {**path, param: values[0]}, {}, None, options)
+        base_url = self._config.base_url
+        template = path_template(
+            operation, first, base_url=base_url, name=param, args=path,
+            defaults=self._path_defaults,
+        )  # fmt: skip
+        urls = [first.url, *map(template.url, values[1:])]
+        start = len(base_url)
+        exchange, config, retry = self._session.exchange, self._config, self._retry
 
-        async def send(request: PreparedRequest) -> Any:
-            answer, url = await self._exchange(operation, request)
+        async def send(url: str) -> Any:
+            request = PreparedRequest(
+                first.method, url, url[start:], first.headers, first.body, first.timeout,
+                first.deadline,
+            )  # fmt: skip
+            answer, final_url = await exchange(operation, request, config, retry)
             try:
-                return decode_success(operation, answer, method=request.method, url=url)
+                return decode_success(operation, answer, method=request.method, url=final_url)
             finally:
                 del answer  # errors returned by get_many must not keep bodies alive
 
         return await map_bounded(
-            send, requests, concurrency=concurrency, return_exceptions=return_exceptions
+            send, urls, concurrency=concurrency, return_exceptions=return_exceptions
         )
 
 

@@ -57,6 +57,17 @@ logger = logging.getLogger("product_analytics")
 ResultT = TypeVar("ResultT")
 
 MAX_REDIRECTS = 10
+# This process's id, kept current across fork() (cheaper than asking the system each call).
+_pid = os.getpid()
+
+
+def _after_fork_in_child() -> None:
+    global _pid
+    _pid = os.getpid()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 # With no deadline, a call gives up after this many seconds of throttle waits in total.
 DEFAULT_THROTTLE_BUDGET = 15 * 60.0
 
@@ -83,7 +94,7 @@ class Session:
     stats: ClientStats = field(default_factory=ClientStats)
     closed: bool = False
     loop: asyncio.AbstractEventLoop | None = None
-    pid: int = field(default_factory=os.getpid)
+    pid: int = field(default_factory=lambda: _pid)
     calls: dict[asyncio.Task[Any], int] = field(default_factory=dict)
     closed_calls: set[asyncio.Task[Any]] = field(default_factory=set)
     background: set[asyncio.Future[Any]] = field(default_factory=set)
@@ -108,7 +119,7 @@ class Session:
             return
         foreign = self.foreign_use()
         if foreign is not None:
-            if shared.pid == os.getpid() and not (shared.loop is None or shared.loop.is_closed()):
+            if shared.pid == _pid and not (shared.loop is None or shared.loop.is_closed()):
                 raise ProductAnalyticsError(
                     f"{foreign}; close it from the event loop it belongs to"
                 )
@@ -173,14 +184,17 @@ class Session:
         shared = self
         if shared.closed:
             raise ClientClosedError("the client is closed; create a new AsyncClient")
+        loop = asyncio.get_running_loop()
         if shared.loop is None:
-            shared.loop, shared.pid = asyncio.get_running_loop(), os.getpid()
-        foreign = self.foreign_use()
-        if foreign is not None:
+            shared.loop, shared.pid = loop, _pid
+        elif loop is not shared.loop or shared.pid != _pid:
+            foreign = self.foreign_use()
+            assert foreign is not None
             raise ProductAnalyticsError(f"{foreign}; create one AsyncClient per event loop")
         task = asyncio.current_task()
         assert task is not None
-        shared.calls[task] = shared.calls.get(task, 0) + 1
+        calls = shared.calls
+        calls[task] = calls.get(task, 0) + 1
         return task
 
     def foreign_use(self) -> str | None:
@@ -189,7 +203,7 @@ class Session:
         shared = self
         if shared.loop is None:
             return None
-        if shared.pid != os.getpid():
+        if shared.pid != _pid:
             return (
                 "this AsyncClient belongs to the event loop it first ran on, in another "
                 "process: it cannot be used after fork()"
@@ -225,37 +239,41 @@ class Session:
         method, url, content = prepared.method, prepared.url, prepared.body or b""
         headers = _Headers(prepared.headers)
         headers["Authorization"] = config.api_key.header
+        debug = logger.isEnabledFor(logging.DEBUG)
         retries = 0
         last_429: RateLimitError | None = None
         while True:
             attempt_end: float | None = None  # the attempt's clock starts once it may send
-            bound = f"{timeout:g} s"  # what ends the attempt: the timeout or the deadline
+            by_deadline = False  # what ends the attempt: the timeout, or the call's deadline
             hops = 0
             failure: ApiError | None = None
             answer: Answer | None = None
             while True:  # one attempt: the request and the redirects it is answered with
-                try:
-                    stats.throttle_wait += await throttles.acquire(
-                        throttle_class, max_wait=policy.max_wait, deadline=throttle_deadline
-                    )
-                except ThrottleWaitTooLong as exc:
-                    raise _gave_up_waiting(last_429, method, url, exc.retry_after) from None
+                if not throttles.admit_now(throttle_class):
+                    try:
+                        stats.throttle_wait += await throttles.acquire(
+                            throttle_class, max_wait=policy.max_wait, deadline=throttle_deadline
+                        )
+                    except ThrottleWaitTooLong as exc:
+                        raise _gave_up_waiting(last_429, method, url, exc.retry_after) from None
+                now = clock()
                 if attempt_end is None:
-                    attempt_end = clock() + timeout
+                    attempt_end, remaining = now + timeout, timeout
                     if deadline is not None and deadline < attempt_end:
-                        attempt_end, bound = deadline, f"the call's deadline of {limit:g} s"
-                remaining = attempt_end - clock()
+                        attempt_end, remaining, by_deadline = deadline, deadline - now, True
+                else:
+                    remaining = attempt_end - now
                 if remaining <= 0:
-                    failure = _timeout(method, url, bound, request_sent=hops > 0)
+                    failure = _timeout(method, url, timeout, limit, by_deadline, hops > 0)
                     break
                 request = Request(method, url, headers, content)
                 stats.requests += 1
-                if logger.isEnabledFor(logging.DEBUG):
+                if debug:
                     logger.debug("request %s %s headers=%r", method, url, headers)
                 try:
                     response = await shared.transport.send(request, timeout=remaining)
                     status = response.status
-                    if logger.isEnabledFor(logging.DEBUG):
+                    if debug:
                         logger.debug("response %s %s %s", status, method, url)
                     if status in REDIRECT_STATUSES and "Location" in response.headers:
                         location = response.headers["Location"]
@@ -283,7 +301,7 @@ class Session:
                         await _read(response, config.max_response_bytes, method, url),
                     )
                 except TransportTimeout as exc:
-                    failure = _timeout(method, url, bound, request_sent=request.sent)
+                    failure = _timeout(method, url, timeout, limit, by_deadline, request.sent)
                     failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
                 except TransportError as exc:
                     sent = request.sent if exc.request_sent is None else exc.request_sent
@@ -399,7 +417,17 @@ def _too_large(response: Response, limit: int, method: str, url: str) -> Respons
     )
 
 
-def _timeout(method: str, url: str, bound: str, *, request_sent: bool) -> ApiTimeoutError:
+def _timeout(
+    method: str,
+    url: str,
+    timeout: float,
+    limit: float | None,
+    by_deadline: bool,
+    request_sent: bool,
+) -> ApiTimeoutError:
+    """The error of an attempt that ran out of time: its `timeout`, or the call's deadline
+    (`limit` seconds) when that came first."""
+    bound = f"the call's deadline of {limit:g} s" if by_deadline else f"{timeout:g} s"
     return ApiTimeoutError(
         f"{method} {url}: no answer within {bound}",
         method=method,

@@ -343,14 +343,19 @@ class Throttles:
         exceed `max_wait` seconds in all or end after `deadline` (a `self.clock()` value).
         Call it once for every request that reaches a server, redirect hops included.
         """
+        if self.admit_now(throttle_class):
+            return 0.0
+        return await self._wait(self._gate(throttle_class or DEFAULT_CLASS), max_wait, deadline)
+
+    def admit_now(self, throttle_class: str | None) -> bool:
+        """Let a request of this class go at once if nothing paces or caps the class (it
+        never met a 429 and has no `RateLimit`), as `acquire` would; False if it must go
+        through `acquire`. The cheap path of every request of an unthrottled client."""
         name = throttle_class or DEFAULT_CLASS
-        gate = self._gates.get(name)
-        if gate is None:
-            if self._cap_for_all is None:
-                _ADMISSION.set((self._token, name, self.clock(), self._pauses))
-                return 0.0
-            gate = self._gate(name)
-        return await self._wait(gate, max_wait, deadline)
+        if name in self._gates or self._cap_for_all is not None:
+            return False
+        _ADMISSION.set((self._token, name, self.clock(), self._pauses))
+        return True
 
     def throttled(self, throttle_class: str | None, retry_after: float | None) -> float:
         """Report a 429 (`retry_after` seconds, or `None`); return the pause of the class.

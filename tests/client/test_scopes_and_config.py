@@ -11,11 +11,12 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from aioresponses import aioresponses
+from aioresponses import CallbackResult, aioresponses
 from multidict import CIMultiDict
 
 from product_analytics import (
     ApiStatusError,
+    ApiTimeoutError,
     AsyncClient,
     ClientClosedError,
     ConfigurationError,
@@ -490,12 +491,21 @@ def test_max_concurrency_is_exposed() -> None:
 
 
 async def test_per_call_timeout_overrides_the_clients(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": "r"}, repeat=True)
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, timeout=12.5) as client:
-        await client.roles.get(organization_id=ORG, id="r")
-        await client.roles.get(organization_id=ORG, id="r", timeout=0.25)
-    totals = [kwargs["timeout"].total for _, _, kwargs in _all_calls(mocked)]
-    assert totals == [pytest.approx(12.5, abs=0.05), pytest.approx(0.25, abs=0.05)]
+    async def slow(url: Any, **kwargs: Any) -> CallbackResult:
+        await asyncio.sleep(0.4)
+        return CallbackResult(payload={"id": "r"})
+
+    mocked.get(ANY_URL, callback=slow, repeat=True)
+    async with AsyncClient(
+        api_key=API_KEY, base_url=BASE_URL, timeout=12.5, max_retries=0
+    ) as client:
+        role = await client.roles.get(organization_id=ORG, id="r")  # within 12.5 s
+        assert role.id == "r"
+        with pytest.raises(ApiTimeoutError, match=r"no answer within 0\.1 s"):
+            await client.roles.get(organization_id=ORG, id="r", timeout=0.1)
+        slow_client = client.with_options(timeout=0.1)
+        role = await slow_client.roles.get(organization_id=ORG, id="r", timeout=12.5)
+        assert role.id == "r"
 
 
 def _all_calls(mocked: aioresponses) -> list[tuple[str, str, dict[str, Any]]]:

@@ -141,12 +141,15 @@ async def test_distinct_per_call_timeouts_grow_nothing(hostile: HostileServer) -
     assert distinct - same < 100, f"{distinct - same} more elements after distinct timeouts"
 
 
-async def test_the_transport_holds_no_per_timeout_state() -> None:
-    from product_analytics._aiohttp import AiohttpTransport
-
-    assert "_timeouts" not in AiohttpTransport.__slots__
-    assert set(AiohttpTransport.__slots__) == {"__weakref__", "_closed", "_max_connections",
-                                               "_session", "_user_agent"}  # fmt: skip
+async def test_the_transport_keeps_no_time_limit_of_a_finished_request(
+    hostile: HostileServer,
+) -> None:
+    hostile.route(raw_json(role()))
+    async with client_of(hostile) as client:
+        watchdog = client._session.transport._watchdog  # type: ignore[attr-defined]
+        for i in range(200):
+            await client.roles.get(id="r1", timeout=5 + i / 100)
+        assert len(watchdog._limits) == 0
 
 
 # -- slow drip and Retry-After (what held) ------------------------------------------------

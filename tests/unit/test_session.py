@@ -251,3 +251,39 @@ async def test_with_options_require_https_takes_effect() -> None:
     async with AsyncClient(api_key=API_KEY, base_url="http://api.example.com") as client:
         with pytest.raises(ConfigurationError, match="require_https"):
             client.with_options(require_https=True)
+
+
+async def test_get_many_addresses_each_id_exactly_as_get_does(make_client: MakeClient) -> None:
+    sent: list[str] = []
+
+    def handler(request: Request) -> tuple[int, dict[str, str], bytes]:
+        sent.append(request.url)
+        return json_reply({"id": "x"})
+
+    client, _ = await make_client(handler, project_id="env/1")
+    ids = ["plain-01", "a/b", "..", ".", "é?#", "~_.-", "%2F", "..."]
+    await client.session_recordings.get_many(ids=ids, extra_query={"k": "v"})
+    many = list(sent)
+    sent.clear()
+    for rid in ids:
+        await client.session_recordings.get(id=rid, extra_query={"k": "v"})
+    assert sorted(many) == sorted(sent)
+    assert len(set(many)) == len(ids)
+    assert all("/api/environments/env%2F1/session_recordings/" in url for url in many)
+    assert not any(url.endswith(("/../?k=v", "/./?k=v")) for url in many)
+
+
+@pytest.mark.parametrize("bad", [None, 7, b"r", "", ["r"]])
+async def test_get_many_with_one_bad_id_anywhere_sends_nothing(
+    make_client: MakeClient, bad: object
+) -> None:
+    sent: list[str] = []
+
+    def handler(request: Request) -> tuple[int, dict[str, str], bytes]:
+        sent.append(request.url)
+        return json_reply({"id": "x"})
+
+    client, _ = await make_client(handler, project_id=1)
+    with pytest.raises((TypeError, ValueError), match="id"):
+        await client.session_recordings.get_many(ids=["r1", "r2", bad, "r4"])
+    assert sent == []
