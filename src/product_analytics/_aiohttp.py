@@ -23,7 +23,13 @@ from typing import Any
 import aiohttp
 from yarl import URL
 
-from product_analytics._transport import Request, Response, TransportError, TransportTimeout
+from product_analytics._transport import (
+    BodyTooLarge,
+    Request,
+    Response,
+    TransportError,
+    TransportTimeout,
+)
 from product_analytics._watchdog import Limit, Watchdog
 
 __all__ = ["AiohttpTransport"]
@@ -171,7 +177,7 @@ class AiohttpTransport:
         if failure is not None:
             limit.finish()
             raise failure
-        return Response(response.status, response.headers, _Body(response, limit))
+        return _Response(response.status, response.headers, _Body(response, limit))
 
     async def close(self) -> None:
         self._closed = True
@@ -198,8 +204,36 @@ class _Body:
         return self
 
     async def __anext__(self) -> bytes:
-        if self._done:
+        chunk = await self._chunk()
+        if not chunk:
             raise StopAsyncIteration
+        return chunk
+
+    async def read_all(self, size_limit: int) -> bytes:
+        """What is left of the body, then the connection released; `BodyTooLarge` once it
+        passes `size_limit` bytes. A body that comes in one chunk is returned as it is."""
+        try:
+            chunk = await self._chunk()
+            if self._done or not chunk:
+                if len(chunk) > size_limit:
+                    raise BodyTooLarge(size_limit)
+                return chunk
+            chunks, size = [chunk], len(chunk)
+            while chunk:
+                if size > size_limit:
+                    chunks.clear()
+                    raise BodyTooLarge(size_limit)
+                chunk = await self._chunk()
+                size += len(chunk)
+                chunks.append(chunk)
+            return b"".join(chunks)
+        finally:
+            self._finish()
+
+    async def _chunk(self) -> bytes:
+        """The next chunk; empty once the whole body is in (the connection then released)."""
+        if self._done:
+            return b""
         limit = self._limit
         if limit.expired:
             self._finish()
@@ -226,17 +260,26 @@ class _Body:
         if not chunk or content.at_eof():
             # The whole body is in (a body read in one chunk needs no second read).
             self._finish()
-            if not chunk:
-                raise StopAsyncIteration
         return chunk
 
     async def aclose(self) -> None:
         self._finish()
 
     def _finish(self) -> None:
-        self._done = True
-        self._limit.finish()
-        self._response.release()
+        if not self._done:
+            self._done = True
+            self._limit.finish()
+            self._response.release()
+
+
+class _Response(Response):
+    """A `Response` whose `read` takes the body straight from aiohttp."""
+
+    __slots__ = ()
+    stream: _Body
+
+    def read(self, limit: int) -> Coroutine[Any, Any, bytes]:
+        return self.stream.read_all(limit)
 
 
 def _describe(exc: BaseException) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import threading
 from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -22,6 +23,7 @@ from product_analytics._operation import Operation
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
 from product_analytics._throttle import Throttles, ThrottleWaitTooLong
 from product_analytics._transport import (
+    BodyTooLarge,
     Request,
     Response,
     Transport,
@@ -156,7 +158,133 @@ class Session:
         shared = self
         task = self.enter()
         try:
-            return await self._send(operation, prepared, config, policy)
+            throttles, stats = shared.throttles, shared.stats
+            throttle_class = operation.throttle_class
+            clock = throttles.clock  # deadlines are values of the throttle state's clock
+            started = clock()
+            limit = prepared.deadline if prepared.deadline is not None else config.deadline
+            deadline = None if limit is None else started + limit
+            throttle_deadline = (
+                deadline if deadline is not None else started + DEFAULT_THROTTLE_BUDGET
+            )
+            timeout = prepared.timeout if prepared.timeout is not None else config.timeout
+            method, url, content = prepared.method, prepared.url, prepared.body or b""
+            headers = _Headers(prepared.headers)
+            headers["Authorization"] = config.api_key.header
+            debug = logger.isEnabledFor(logging.DEBUG)
+            retries = 0
+            last_429: RateLimitError | None = None
+            while True:
+                attempt_end: float | None = None  # the attempt's clock starts once it may send
+                by_deadline = False  # what ends the attempt: the timeout, or the call's deadline
+                hops = 0
+                failure: ApiError | None = None
+                answer: Answer | None = None
+                while True:  # one attempt: the request and the redirects it is answered with
+                    if not throttles.admit_now(throttle_class):
+                        try:
+                            stats.throttle_wait += await throttles.acquire(
+                                throttle_class, max_wait=policy.max_wait, deadline=throttle_deadline
+                            )
+                        except ThrottleWaitTooLong as exc:
+                            raise _gave_up_waiting(last_429, method, url, exc.retry_after) from None
+                    now = clock()
+                    if attempt_end is None:
+                        attempt_end, remaining = now + timeout, timeout
+                        if deadline is not None and deadline < attempt_end:
+                            attempt_end, remaining, by_deadline = deadline, deadline - now, True
+                    else:
+                        remaining = attempt_end - now
+                    if remaining <= 0:
+                        failure = _timeout(method, url, timeout, limit, by_deadline, hops > 0)
+                        break
+                    request = Request(method, url, headers, content)
+                    stats.requests += 1
+                    if debug:
+                        logger.debug("request %s %s headers=%r", method, url, headers)
+                    try:
+                        response = await shared.transport.send(request, timeout=remaining)
+                        status = response.status
+                        if debug:
+                            logger.debug("response %s %s %s", status, method, url)
+                        if status in REDIRECT_STATUSES and "Location" in response.headers:
+                            location = response.headers["Location"]
+                            await response.aclose()
+                            redirect = _redirect(method, url, status, location, response.headers)
+                            hops += 1
+                            if isinstance(redirect, ApiError):
+                                failure = redirect
+                                break
+                            if hops > MAX_REDIRECTS:
+                                failure = error_for_status(
+                                    method=method, url=url, status_code=status,
+                                    body=f"more than {MAX_REDIRECTS} redirects",
+                                    retry_after=None, headers=response.headers,
+                                )  # fmt: skip
+                                break
+                            method, url = redirect.method, redirect.url
+                            if not redirect.keep_body:
+                                content = b""
+                                headers.pop("Content-Type", None)
+                            continue
+                        answer = Answer(
+                            status,
+                            response.headers,
+                            await _read(response, config.max_response_bytes, method, url),
+                        )
+                    except TransportTimeout as exc:
+                        failure = _timeout(method, url, timeout, limit, by_deadline, request.sent)
+                        failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
+                    except TransportError as exc:
+                        sent = request.sent if exc.request_sent is None else exc.request_sent
+                        failure = ApiConnectionError(
+                            f"{method} {url}: {exc}", method=method, url=url, request_sent=sent
+                        )
+                        failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
+                    break
+                if answer is not None and answer.status not in (401, 403, 429):
+                    throttles.succeeded(throttle_class)  # admitted by the service's throttle
+                if answer is not None and 200 <= answer.status < 300:
+                    return answer, url
+                if answer is not None:
+                    retry_after = retry_after_of(answer.headers)
+                    failure = decode_error(answer, method=method, url=url, retry_after=retry_after)
+                    outcome = Outcome(answer.status, True, retry_after)
+                    # The error holds an excerpt; its traceback holds this frame: not the body.
+                    answer = None
+                else:
+                    assert failure is not None
+                    sent = not isinstance(failure, ApiConnectionError) or failure.request_sent
+                    outcome = Outcome(None, request_sent=sent)
+                    if not isinstance(failure, ApiConnectionError):
+                        raise failure  # a redirect that cannot be followed
+                decision = policy.decide(method, outcome, retries, config.max_retries)
+                if shared.closed:
+                    raise ClientClosedError(
+                        "the client was closed while this request was in flight"
+                    )
+                if not decision.retry:
+                    raise failure
+                if decision.throttled:
+                    assert isinstance(failure, RateLimitError)
+                    last_429 = failure
+                    stats.throttled += 1
+                    pause = throttles.throttled(throttle_class, outcome.retry_after)
+                    logger.info(
+                        "429 on %s %s: %s paused for %.1f s",
+                        method, prepared.target, throttle_class or "requests", pause,
+                    )  # fmt: skip
+                    continue
+                if deadline is not None and clock() + decision.delay >= deadline:
+                    raise failure
+                retries += 1
+                stats.retries += 1
+                logger.info(
+                    "retry %d/%d of %s %s in %.2f s after %s",
+                    retries, config.max_retries, method, prepared.target, decision.delay,
+                    _describe_failure(failure),
+                )  # fmt: skip
+                await asyncio.sleep(decision.delay)
         except ApiError as error:
             # The loop raises its errors outside any `except` block, so that they chain no
             # lower-level exception (whose frames hold the request and its key). Before
@@ -184,14 +312,16 @@ class Session:
         shared = self
         if shared.closed:
             raise ClientClosedError("the client is closed; create a new AsyncClient")
-        loop = asyncio.get_running_loop()
-        if shared.loop is None:
-            shared.loop, shared.pid = loop, _pid
-        elif loop is not shared.loop or shared.pid != _pid:
-            foreign = self.foreign_use()
-            assert foreign is not None
-            raise ProductAnalyticsError(f"{foreign}; create one AsyncClient per event loop")
-        task = asyncio.current_task()
+        loop = shared.loop
+        if loop is None or shared.pid != _pid or not _runs_here(loop):
+            loop = asyncio.get_running_loop()
+            if shared.loop is None:
+                shared.loop, shared.pid = loop, _pid
+            elif loop is not shared.loop or shared.pid != _pid:
+                foreign = self.foreign_use()
+                assert foreign is not None
+                raise ProductAnalyticsError(f"{foreign}; create one AsyncClient per event loop")
+        task = asyncio.current_task(loop)
         assert task is not None
         calls = shared.calls
         calls[task] = calls.get(task, 0) + 1
@@ -219,138 +349,13 @@ class Session:
             )
         return None
 
-    async def _send(
-        self,
-        operation: Operation[Any],
-        prepared: PreparedRequest,
-        config: ClientConfig,
-        policy: RetryPolicy,
-    ) -> tuple[Answer, str]:
-        """The loop of `exchange`: attempts, redirect hops, retries and throttle waits."""
-        shared = self
-        throttles, stats = shared.throttles, shared.stats
-        throttle_class = operation.throttle_class
-        clock = throttles.clock  # deadlines are values of the throttle state's clock
-        started = clock()
-        limit = prepared.deadline if prepared.deadline is not None else config.deadline
-        deadline = None if limit is None else started + limit
-        throttle_deadline = deadline if deadline is not None else started + DEFAULT_THROTTLE_BUDGET
-        timeout = prepared.timeout if prepared.timeout is not None else config.timeout
-        method, url, content = prepared.method, prepared.url, prepared.body or b""
-        headers = _Headers(prepared.headers)
-        headers["Authorization"] = config.api_key.header
-        debug = logger.isEnabledFor(logging.DEBUG)
-        retries = 0
-        last_429: RateLimitError | None = None
-        while True:
-            attempt_end: float | None = None  # the attempt's clock starts once it may send
-            by_deadline = False  # what ends the attempt: the timeout, or the call's deadline
-            hops = 0
-            failure: ApiError | None = None
-            answer: Answer | None = None
-            while True:  # one attempt: the request and the redirects it is answered with
-                if not throttles.admit_now(throttle_class):
-                    try:
-                        stats.throttle_wait += await throttles.acquire(
-                            throttle_class, max_wait=policy.max_wait, deadline=throttle_deadline
-                        )
-                    except ThrottleWaitTooLong as exc:
-                        raise _gave_up_waiting(last_429, method, url, exc.retry_after) from None
-                now = clock()
-                if attempt_end is None:
-                    attempt_end, remaining = now + timeout, timeout
-                    if deadline is not None and deadline < attempt_end:
-                        attempt_end, remaining, by_deadline = deadline, deadline - now, True
-                else:
-                    remaining = attempt_end - now
-                if remaining <= 0:
-                    failure = _timeout(method, url, timeout, limit, by_deadline, hops > 0)
-                    break
-                request = Request(method, url, headers, content)
-                stats.requests += 1
-                if debug:
-                    logger.debug("request %s %s headers=%r", method, url, headers)
-                try:
-                    response = await shared.transport.send(request, timeout=remaining)
-                    status = response.status
-                    if debug:
-                        logger.debug("response %s %s %s", status, method, url)
-                    if status in REDIRECT_STATUSES and "Location" in response.headers:
-                        location = response.headers["Location"]
-                        await response.aclose()
-                        redirect = _redirect(method, url, status, location, response.headers)
-                        hops += 1
-                        if isinstance(redirect, ApiError):
-                            failure = redirect
-                            break
-                        if hops > MAX_REDIRECTS:
-                            failure = error_for_status(
-                                method=method, url=url, status_code=status,
-                                body=f"more than {MAX_REDIRECTS} redirects",
-                                retry_after=None, headers=response.headers,
-                            )  # fmt: skip
-                            break
-                        method, url = redirect.method, redirect.url
-                        if not redirect.keep_body:
-                            content = b""
-                            headers.pop("Content-Type", None)
-                        continue
-                    answer = Answer(
-                        status,
-                        response.headers,
-                        await _read(response, config.max_response_bytes, method, url),
-                    )
-                except TransportTimeout as exc:
-                    failure = _timeout(method, url, timeout, limit, by_deadline, request.sent)
-                    failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
-                except TransportError as exc:
-                    sent = request.sent if exc.request_sent is None else exc.request_sent
-                    failure = ApiConnectionError(
-                        f"{method} {url}: {exc}", method=method, url=url, request_sent=sent
-                    )
-                    failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
-                break
-            if answer is not None and answer.status not in (401, 403, 429):
-                throttles.succeeded(throttle_class)  # admitted by the service's throttle
-            if answer is not None and 200 <= answer.status < 300:
-                return answer, url
-            if answer is not None:
-                retry_after = retry_after_of(answer.headers)
-                failure = decode_error(answer, method=method, url=url, retry_after=retry_after)
-                outcome = Outcome(answer.status, True, retry_after)
-                # The error holds an excerpt; its traceback holds this frame: not the body.
-                answer = None
-            else:
-                assert failure is not None
-                sent = not isinstance(failure, ApiConnectionError) or failure.request_sent
-                outcome = Outcome(None, request_sent=sent)
-                if not isinstance(failure, ApiConnectionError):
-                    raise failure  # a redirect that cannot be followed
-            decision = policy.decide(method, outcome, retries, config.max_retries)
-            if shared.closed:
-                raise ClientClosedError("the client was closed while this request was in flight")
-            if not decision.retry:
-                raise failure
-            if decision.throttled:
-                assert isinstance(failure, RateLimitError)
-                last_429 = failure
-                stats.throttled += 1
-                pause = throttles.throttled(throttle_class, outcome.retry_after)
-                logger.info(
-                    "429 on %s %s: %s paused for %.1f s",
-                    method, prepared.target, throttle_class or "requests", pause,
-                )  # fmt: skip
-                continue
-            if deadline is not None and clock() + decision.delay >= deadline:
-                raise failure
-            retries += 1
-            stats.retries += 1
-            logger.info(
-                "retry %d/%d of %s %s in %.2f s after %s",
-                retries, config.max_retries, method, prepared.target, decision.delay,
-                _describe_failure(failure),
-            )  # fmt: skip
-            await asyncio.sleep(decision.delay)
+
+def _runs_here(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether `loop` is running in this thread (then it is the running loop: a thread runs
+    one loop at a time). asyncio's loops note the thread they run in; asking them is cheaper
+    than `asyncio.get_running_loop()`, which before Python 3.12 makes a system call (for the
+    process id) each time. A loop that does not say is never taken as running here."""
+    return getattr(loop, "_thread_id", None) == threading.get_ident()
 
 
 def _only_close_cancelled(task: asyncio.Task[Any]) -> bool:
@@ -390,25 +395,17 @@ def _redirect(method: str, url: str, status: int, location: str, headers: Mappin
 async def _read(response: Response, limit: int, method: str, url: str) -> bytes:
     """The whole body, or `ResponseTooLargeError` as soon as it passes `limit` bytes (at
     once when an uncompressed body declares a longer Content-Length)."""
-    chunks: list[bytes] = []
-    size = 0
-    declared = response.headers.get("Content-Length", "")
-    try:
-        if (
-            declared.isdigit()
-            and int(declared) > limit
-            and "Content-Encoding" not in response.headers
-        ):
-            raise _too_large(response, limit, method, url)
-        async for chunk in response.stream:
-            size += len(chunk)
-            if size > limit:
-                chunks.clear()
-                raise _too_large(response, limit, method, url)
-            chunks.append(chunk)
-    finally:
+    headers = response.headers
+    declared = headers.get("Content-Length", "")
+    if declared.isdigit() and int(declared) > limit and "Content-Encoding" not in headers:
         await response.aclose()
-    return b"".join(chunks)
+        raise _too_large(response, limit, method, url)
+    try:
+        return await response.read(limit)
+    except BodyTooLarge:
+        pass
+    # Raised here, not in the `except` block: the error chains nothing of the transport's.
+    raise _too_large(response, limit, method, url)
 
 
 def _too_large(response: Response, limit: int, method: str, url: str) -> ResponseTooLargeError:

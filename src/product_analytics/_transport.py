@@ -11,7 +11,15 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Chunks", "Request", "Response", "Transport", "TransportError", "TransportTimeout"]
+__all__ = [
+    "BodyTooLarge",
+    "Chunks",
+    "Request",
+    "Response",
+    "Transport",
+    "TransportError",
+    "TransportTimeout",
+]
 
 
 class _Headers(dict[str, str]):
@@ -54,6 +62,23 @@ class Response:
         if close is not None:
             await close()
 
+    async def read(self, limit: int) -> bytes:
+        """The whole body, then `aclose()`; `BodyTooLarge` as soon as it passes `limit`
+        bytes (what was read is dropped). A transport may return a subclass that reads its
+        body more cheaply, with the same contract."""
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            async for chunk in self.stream:
+                size += len(chunk)
+                if size > limit:
+                    chunks.clear()
+                    raise BodyTooLarge(limit)
+                chunks.append(chunk)
+        finally:
+            await self.aclose()
+        return b"".join(chunks)
+
 
 class Chunks:
     """A body already in memory as a `Response.stream`: the bytes in one chunk (none when
@@ -76,6 +101,14 @@ class Chunks:
 
     async def aclose(self) -> None:
         self._body = None
+
+
+class BodyTooLarge(Exception):
+    """A body passed the size `limit` it was read with (`Response.read`)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"the body passed {limit} bytes")
+        self.limit = limit
 
 
 class TransportError(Exception):

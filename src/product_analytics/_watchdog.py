@@ -49,7 +49,10 @@ class Limit:
 
     def enter(self) -> None:
         """The current task is about to await on the attempt's behalf."""
-        task = asyncio.current_task()
+        # The watchdog's own loop is the running one (a transport is used on its loop only):
+        # naming it spares `current_task` its look-up of the running loop, a system call
+        # before Python 3.12.
+        task = asyncio.current_task(self._watchdog._loop)
         self._task = task
         if task is not None and sys.version_info >= (3, 11):
             self._cancelling = task.cancelling()

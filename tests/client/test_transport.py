@@ -4,6 +4,7 @@ failures, redirects, the concurrency bound, connection reuse and closing."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -227,6 +228,30 @@ async def test_the_session_is_opened_once_and_shared_by_concurrent_tasks() -> No
         await get_record(client)
         assert transport._session is session
     assert session.closed
+
+
+async def test_a_body_streamed_in_many_chunks_is_read_whole() -> None:
+    """Larger than one read of the transport (256 KiB), sent in 64 KiB pieces."""
+    payload = "x" * (1024 * 1024)
+
+    async def streamed(request: web.Request) -> web.StreamResponse:
+        body = json.dumps({**proxy_record("r1"), "padding": payload}).encode()
+        response = web.StreamResponse(headers={"Content-Type": "application/json"})
+        response.enable_chunked_encoding()
+        await response.prepare(request)
+        for start in range(0, len(body), 64 * 1024):
+            await response.write(body[start : start + 64 * 1024])
+            await asyncio.sleep(0)
+        await response.write_eof()
+        return response
+
+    async with serve(streamed) as server, client_for(server) as client:
+        record = await get_record(client)
+        again = await get_record(client)  # the connection was released and is reused
+    assert record.model_extra is not None
+    assert record.model_extra["padding"] == payload
+    assert again.id == "r1"
+    assert len({r.peer_port for r in server.received}) == 1
 
 
 async def test_every_request_carries_bearer_key_and_user_agent() -> None:

@@ -4,11 +4,12 @@ sharing the transport, and `close()` ending calls in flight."""
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import pytest
 
 from product_analytics import ClientClosedError, Page, RawResponse
-from product_analytics._transport import Request
+from product_analytics._transport import BodyTooLarge, Request, Response
 from product_analytics.models import Role
 
 from .conftest import API_KEY, BASE_URL, ORG, MakeClient, json_reply, script
@@ -287,3 +288,60 @@ async def test_get_many_with_one_bad_id_anywhere_sends_nothing(
     with pytest.raises((TypeError, ValueError), match="id"):
         await client.session_recordings.get_many(ids=["r1", "r2", bad, "r4"])
     assert sent == []
+
+
+# -- reading a body ------------------------------------------------------------------------
+
+
+class _Parts:
+    """A response stream of several chunks that records whether it was closed."""
+
+    def __init__(self, *parts: bytes) -> None:
+        self.parts = list(parts)
+        self.closed = False
+
+    def __aiter__(self) -> _Parts:
+        return self
+
+    async def __anext__(self) -> bytes:
+        if not self.parts:
+            raise StopAsyncIteration
+        return self.parts.pop(0)
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+async def test_response_read_joins_the_chunks_and_closes_the_stream() -> None:
+    stream = _Parts(b"ab", b"cd", b"e")
+    assert await Response(200, {}, stream).read(5) == b"abcde"
+    assert stream.closed
+
+
+async def test_response_read_past_its_limit_raises_body_too_large_and_closes() -> None:
+    stream = _Parts(b"ab", b"cd", b"ef", b"never read")
+    with pytest.raises(BodyTooLarge) as caught:
+        await Response(200, {}, stream).read(5)
+    assert caught.value.limit == 5
+    assert stream.closed
+    assert stream.parts == [b"never read"]
+
+
+async def test_calls_on_the_clients_loop_do_not_look_up_the_running_loop(
+    make_client: MakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before Python 3.12 every look-up of the running loop is a system call (getpid):
+    once the client knows its loop, a call checks it without one."""
+    client, _ = await make_client(script(*[json_reply(ROLE, 200)] * 6))
+    await client.roles.get(organization_id=ORG, id="r1")  # the client learns its loop
+    lookups: list[str] = []
+    real = asyncio.get_running_loop
+
+    def counting() -> asyncio.AbstractEventLoop:
+        lookups.append(sys._getframe(1).f_globals["__name__"])
+        return real()
+
+    monkeypatch.setattr(asyncio, "get_running_loop", counting)
+    for _ in range(5):
+        await client.roles.get(organization_id=ORG, id="r1")
+    assert [name for name in lookups if name.startswith("product_analytics")] == []
