@@ -211,20 +211,22 @@ class _Body:
 
     async def read_all(self, size_limit: int) -> bytes:
         """What is left of the body, then the connection released; `BodyTooLarge` once it
-        passes `size_limit` bytes. A body that comes in one chunk is returned as it is."""
+        passes `size_limit` bytes."""
         try:
-            chunk = await self._chunk()
-            if self._done or not chunk:
-                if len(chunk) > size_limit:
+            content = self._response.content
+            if not self._done and content.is_eof() and content.exception() is None:
+                # The whole body is in already (a small one comes with the headers): no wait.
+                body = content.read_nowait()
+                if len(body) > size_limit:
                     raise BodyTooLarge(size_limit)
-                return chunk
-            chunks, size = [chunk], len(chunk)
-            while chunk:
+                return body
+            chunks: list[bytes] = []
+            size = 0
+            while chunk := await self._chunk():
+                size += len(chunk)
                 if size > size_limit:
                     chunks.clear()
                     raise BodyTooLarge(size_limit)
-                chunk = await self._chunk()
-                size += len(chunk)
                 chunks.append(chunk)
             return b"".join(chunks)
         finally:

@@ -227,11 +227,14 @@ class Session:
                                 content = b""
                                 headers.pop("Content-Type", None)
                             continue
-                        answer = Answer(
-                            status,
-                            response.headers,
-                            await _read(response, config.max_response_bytes, method, url),
-                        )
+                        max_bytes = config.max_response_bytes
+                        if _declares_more(response.headers, max_bytes):
+                            await response.aclose()
+                            failure = _too_large(response, max_bytes, method, url)
+                            break
+                        answer = Answer(status, response.headers, await response.read(max_bytes))
+                    except BodyTooLarge:
+                        failure = _too_large(response, config.max_response_bytes, method, url)
                     except TransportTimeout as exc:
                         failure = _timeout(method, url, timeout, limit, by_deadline, request.sent)
                         failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
@@ -257,7 +260,7 @@ class Session:
                     sent = not isinstance(failure, ApiConnectionError) or failure.request_sent
                     outcome = Outcome(None, request_sent=sent)
                     if not isinstance(failure, ApiConnectionError):
-                        raise failure  # a redirect that cannot be followed
+                        raise failure  # a redirect that cannot be followed, a body too large
                 decision = policy.decide(method, outcome, retries, config.max_retries)
                 if shared.closed:
                     raise ClientClosedError(
@@ -392,20 +395,10 @@ def _redirect(method: str, url: str, status: int, location: str, headers: Mappin
     return redirect
 
 
-async def _read(response: Response, limit: int, method: str, url: str) -> bytes:
-    """The whole body, or `ResponseTooLargeError` as soon as it passes `limit` bytes (at
-    once when an uncompressed body declares a longer Content-Length)."""
-    headers = response.headers
+def _declares_more(headers: Mapping[str, str], limit: int) -> bool:
+    """Whether an uncompressed body declares more than `limit` bytes: refused unread."""
     declared = headers.get("Content-Length", "")
-    if declared.isdigit() and int(declared) > limit and "Content-Encoding" not in headers:
-        await response.aclose()
-        raise _too_large(response, limit, method, url)
-    try:
-        return await response.read(limit)
-    except BodyTooLarge:
-        pass
-    # Raised here, not in the `except` block: the error chains nothing of the transport's.
-    raise _too_large(response, limit, method, url)
+    return declared.isdigit() and int(declared) > limit and "Content-Encoding" not in headers
 
 
 def _too_large(response: Response, limit: int, method: str, url: str) -> ResponseTooLargeError:
