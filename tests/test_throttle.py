@@ -539,8 +539,9 @@ def test_admissions_before_a_quiet_gap_are_not_counted_in_the_window() -> None:
 
 
 def test_the_429s_of_one_window_narrow_down_when_it_reopens() -> None:
-    """Rounded down: a 429 (Retry-After 1) to a request sent at 0 says the window reopens
-    within [1, 2); one to a request sent at 0.02 (Retry-After 0) says within [0.02, 1.02)."""
+    """Rounded down: a 429 (Retry-After 1) to a request sent at 1.5 says the window reopens
+    within [2.5, 3.5); one to a request sent at 1.52 (Retry-After 0) says within
+    [1.52, 2.52): 10 admissions in a window of 2.5 to 2.52 s (no DRF duration), the latest."""
 
     async def main() -> float:
         throttles = make()
@@ -552,10 +553,10 @@ def test_the_429s_of_one_window_narrow_down_when_it_reopens() -> None:
             await asyncio.sleep(answer_at - send_at)
             throttles.throttled("crud", retry_after)
 
-        await asyncio.gather(request(0.0, 0.03, 1), request(0.02, 0.04, 0))
+        await asyncio.gather(request(1.5, 1.53, 1), request(1.52, 1.54, 0))
         return throttles.rates()["crud"]
 
-    assert run(main) == pytest.approx(0.97 * 10 / 1.02)
+    assert run(main) == pytest.approx(0.97 * 10 / 2.52)
 
 
 def test_successes_reported_after_the_429_refine_the_estimate() -> None:

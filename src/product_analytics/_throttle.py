@@ -120,6 +120,8 @@ _EPSILON = 1e-9  # float slack on clock comparisons
 _SLOW_START = 1.25  # a guessed rate grows by this factor with each success
 _CANDIDATES = 32  # window starts tried by an estimate before taking the oldest logged
 _CONSISTENT = 0.9  # a window holding this share of the busiest as long is consistent
+# DRF parses a rate as "N/s", "N/m", "N/h" or "N/d": its windows last exactly one of these.
+_DRF_WINDOWS = (1.0, 60.0, 3_600.0, 86_400.0)
 
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[object]]
@@ -192,6 +194,7 @@ class _Episode:
     prior: float | None  # the pacing rate when the 429 came (None: unpaced)
     seen: list[tuple[float, float]]  # (send time, Retry-After) of its 429s
     pause_number: int = 0  # the number of the pause it began
+    slack: float = 0.0  # the longest round trip of its 429s, seconds
 
 
 class _Gate:
@@ -213,8 +216,10 @@ class _Gate:
         "provisional",
         "queue",
         "rate",
+        "refuted",
         "reopen",
         "window",
+        "window_is_drf",
     )
 
     def __init__(self, name: str, cap: RateLimit | None) -> None:
@@ -234,6 +239,8 @@ class _Gate:
         self.last_admit = -math.inf
         self.episode: _Episode | None = None
         self.provisional = False  # the rate is a guess that grows with each success
+        self.window_is_drf = False  # learned_window is a DRF duration the 429s allowed
+        self.refuted: set[float] = set()  # DRF durations a later 429 showed too short
         self.queue: deque[_Waiter] = deque()
 
     def ready_at(self) -> float:
@@ -392,6 +399,7 @@ class Throttles:
                 seen = (admission[0], wait) if admission is not None else None
                 if episode is not None and seen is not None and seen not in episode.seen[-64:]:
                     episode.seen.append(seen)
+                    episode.slack = max(episode.slack, now - seen[0])
                     self._estimate(gate, episode)
                 return max(gate.paused_until - now, 0.0)
         # Until a window has passed since the rate was last set, the server's window still
@@ -403,10 +411,14 @@ class Throttles:
             or wait > gate.learned_window
         )
         if learns:
+            if gate.window_is_drf and gate.learned_at is not None and wait <= gate.learned_window:
+                # Paced below N per DRF window and refused all the same, by that window: it is
+                # not the server's (or another client shares the key). Estimate without it.
+                gate.refuted.add(gate.learned_window)
             # The admissions logged are send times: measuring the window from this request's
             # send time too takes the round trip out of the estimate.
             sent_at = admission[0] if admission is not None else now
-            self._learn(gate, sent_at, wait)
+            self._learn(gate, sent_at, wait, now - sent_at)
             gate.learned_at = now
         self._pauses += 1
         gate.pause_number = self._pauses
@@ -594,10 +606,11 @@ class Throttles:
             if gate.cap is None and not gate.queue and self._gates.get(gate.name) is gate:
                 del self._gates[gate.name]
 
-    def _learn(self, gate: _Gate, sent_at: float, retry_after: float) -> None:
+    def _learn(self, gate: _Gate, sent_at: float, retry_after: float, round_trip: float) -> None:
         """Estimate the rate of the class from the admissions before a 429.
 
-        `sent_at`: when the refused request was sent; `retry_after`: its answer's, seconds.
+        `sent_at`: when the refused request was sent; `retry_after`: its answer's, seconds;
+        `round_trip`: seconds from sending it to its answer.
         """
         prior = gate.rate
         log = self._logs.get(gate.name)
@@ -609,6 +622,7 @@ class Throttles:
             gate.rate = guess if prior is None else min(prior * _SAFETY, guess)
             gate.window = max(gate.window, wait)
             gate.learned_window = wait
+            gate.window_is_drf = False
             gate.episode = None
             gate.provisional = True
             return
@@ -629,7 +643,9 @@ class Throttles:
             first -= 1
         else:
             first = 0
-        gate.episode = _Episode(times[first], end - first, prior, [(sent_at, retry_after)])
+        gate.episode = _Episode(
+            times[first], end - first, prior, [(sent_at, retry_after)], slack=round_trip
+        )
         self._estimate(gate, gate.episode)
 
     def _reopen_bounds(self, sent_at: float, retry_after: float) -> tuple[float, float]:
@@ -649,15 +665,23 @@ class Throttles:
         """Set the rate from what the episode saw: N admitted in the window until it reopens.
 
         Every 429 of the episode bounds the reopening (one that disagrees with those before
-        it does not speak of this window, and is left out); the latest time within all the
-        bounds is taken: the estimate errs slow.
+        it does not speak of this window, and is left out). When exactly one DRF duration
+        (1 s, 1 min, 1 h, 1 day) fits the window those bounds leave, give or take a round
+        trip, and no later 429 refuted it, the window is that long; else the latest time
+        within all the bounds is taken: the estimate errs slow.
         """
         after, by = -math.inf, math.inf
         for sent_at, retry_after in episode.seen:
             low, high = self._reopen_bounds(sent_at, retry_after)
             if low <= by + _EPSILON and high >= after - _EPSILON:
                 after, by = max(after, low), min(by, high)
-        window = max(by - episode.start, _EPSILON)
+        shortest = after - episode.start - episode.slack - _EPSILON
+        longest = by - episode.start + episode.slack + _EPSILON
+        fits = [
+            d for d in _DRF_WINDOWS if shortest <= d <= longest and d not in gate.refuted
+        ]
+        gate.window_is_drf = len(fits) == 1
+        window = fits[0] if gate.window_is_drf else max(by - episode.start, _EPSILON)
         estimate = _SAFETY * episode.admitted / window
         # Refused while paced: slower than before, by the estimate, and by 3 % at least.
         prior = episode.prior
