@@ -217,8 +217,8 @@ class _Gate:
         "provisional",
         "queue",
         "rate",
-        "refuted",
         "reopen",
+        "strikes",
         "window",
         "window_is_drf",
     )
@@ -241,7 +241,7 @@ class _Gate:
         self.episode: _Episode | None = None
         self.provisional = False  # the rate is a guess that grows with each success
         self.window_is_drf = False  # learned_window is a DRF duration the 429s allowed
-        self.refuted: set[float] = set()  # DRF durations a later 429 showed too short
+        self.strikes = 0  # 429s by that DRF window since it was learned, while paced
         self.queue: deque[_Waiter] = deque()
 
     def ready_at(self) -> float:
@@ -412,14 +412,20 @@ class Throttles:
             or wait > gate.learned_window
         )
         if learns:
-            if gate.window_is_drf and gate.learned_at is not None and wait <= gate.learned_window:
-                # Paced below N per DRF window and refused all the same, by that window: it is
-                # not the server's (or another client shares the key). Estimate without it.
-                gate.refuted.add(gate.learned_window)
-            # The admissions logged are send times: measuring the window from this request's
-            # send time too takes the round trip out of the estimate.
-            sent_at = admission[0] if admission is not None else now
-            self._learn(gate, sent_at, wait, now - sent_at)
+            if gate.window_is_drf and gate.rate is not None and wait <= gate.learned_window:
+                # Paced below N per DRF window and refused by that window all the same: the
+                # round trips bunched the arrivals, or another client shares the key. A
+                # steady stream has no gap to tell the window's start by (an estimate would
+                # err far too slow): the window stands and the pace drops, by 3 % the first
+                # time and by 6 % each time after.
+                gate.strikes += 1
+                gate.rate *= _SAFETY ** min(gate.strikes, 2)
+                gate.episode = None
+            else:
+                # The admissions logged are send times: measuring the window from this
+                # request's send time too takes the round trip out of the estimate.
+                sent_at = admission[0] if admission is not None else now
+                self._learn(gate, sent_at, wait, now - sent_at)
             gate.learned_at = now
         self._pauses += 1
         gate.pause_number = self._pauses
@@ -610,6 +616,8 @@ class Throttles:
             gate.pause_started = None
             gate.learned_at = None
             gate.provisional = False
+            gate.window_is_drf = False
+            gate.strikes = 0
             gate.next_at = -math.inf
             if gate.cap is None and not gate.queue and self._gates.get(gate.name) is gate:
                 del self._gates[gate.name]
@@ -621,6 +629,7 @@ class Throttles:
         `round_trip`: seconds from sending it to its answer.
         """
         prior = gate.rate
+        gate.strikes = 0
         log = self._logs.get(gate.name)
         times = list(log) if log else []
         end = bisect.bisect_right(times, sent_at)
@@ -675,8 +684,8 @@ class Throttles:
         Every 429 of the episode bounds the reopening (one that disagrees with those before
         it does not speak of this window, and is left out). When exactly one DRF duration
         (1 s, 1 min, 1 h, 1 day) fits the window those bounds leave, give or take a round
-        trip, and no later 429 refuted it, the window is that long; else the latest time
-        within all the bounds is taken: the estimate errs slow.
+        trip, the window is that long; else the latest time within all the bounds is taken:
+        the estimate errs slow.
         """
         after, by = -math.inf, math.inf
         for sent_at, retry_after in episode.seen:
@@ -685,9 +694,7 @@ class Throttles:
                 after, by = max(after, low), min(by, high)
         shortest = after - episode.start - episode.slack - _EPSILON
         longest = by - episode.start + episode.slack + _EPSILON
-        fits = [
-            d for d in _DRF_WINDOWS if shortest <= d <= longest and d not in gate.refuted
-        ]
+        fits = [d for d in _DRF_WINDOWS if shortest <= d <= longest]
         gate.window_is_drf = len(fits) == 1
         window = fits[0] if gate.window_is_drf else max(by - episode.start, _EPSILON)
         estimate = _SAFETY * episode.admitted / window
