@@ -398,6 +398,7 @@ async def burst_then_429(
         (1, 1.0),  # rounded up: the window reopens within (0.3, 1.3] s of the first: 1 s
         (0, 1.0),  # rounded down: within [0.3, 1.3): 1 s
         (60, 60.0),  # within (59.3, 60.3]: a minute
+        (59, 60.0),  # rounded down, not known yet: within (58.3, 59.3] or [59.3, 60.3)
         (3_600, 3_600.0),  # within (3,599.3, 3,600.3]: an hour
     ],
 )

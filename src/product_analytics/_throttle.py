@@ -61,9 +61,11 @@ live service: 240/min and 1,200/hour for recordings, 480/min and 4,800/hour for 
    the window is longer than assumed). s is the latest admission passing both tests (with
    T taken as the latest time left). That leaves D within (T_first - s, T_last - s], an
    interval a second wide: widened by the refused request's round trip on either side
-   (the server measured both ends on arrival, not at the send times logged), it holds
-   exactly one of DRF's durations when the server is DRF's, and then D is that duration.
-   Otherwise D = T_last - s: the estimate errs slow. (When the first burst takes a share
+   (the server measured both ends on arrival, not at the send times logged), and by a
+   second upwards while the rounding is unknown (a server that rounds down shows it only
+   with a Retry-After of 0: before that, 59 may mean 59.7 s), it holds exactly one of
+   DRF's durations when the server is DRF's, and then D is that duration. Otherwise
+   D = T_last - s: the estimate errs slow. (When the first burst takes a share
    of a short window, erring slow costs that share: a burst of 0.3 s against a 1 s window
    made D 1.3 s, a pace of 75 instead of 97 a second, and with no 429 at the slower pace
    nothing ever corrected it. Probing upwards for the lost pace would cost a 429 and a
@@ -711,15 +713,20 @@ class Throttles:
         it does not speak of this window, and is left out). When exactly one DRF duration
         (1 s, 1 min, 1 h, 1 day) fits the window those bounds leave, give or take a round
         trip, the window is that long; else the latest time within all the bounds is taken:
-        the estimate errs slow.
+        the estimate errs slow. Until the service is seen rounding down, whole seconds are
+        taken as rounded up; the fit allows either (a second later), which can only make
+        the window found longer.
         """
         after, by = -math.inf, math.inf
+        latest = math.inf  # `by`, were whole seconds rounded down
         for sent_at, retry_after in episode.seen:
             low, high = self._reopen_bounds(sent_at, retry_after)
             if low <= by + _EPSILON and high >= after - _EPSILON:
                 after, by = max(after, low), min(by, high)
+                either = not self._rounds_down and retry_after.is_integer()
+                latest = min(latest, high + 1.0 if either else high)
         shortest = after - episode.start - episode.slack - _EPSILON
-        longest = by - episode.start + episode.slack + _EPSILON
+        longest = latest - episode.start + episode.slack + _EPSILON
         fits = [d for d in _DRF_WINDOWS if shortest <= d <= longest]
         gate.window_is_drf = len(fits) == 1
         window = fits[0] if gate.window_is_drf else max(by - episode.start, _EPSILON)
