@@ -29,6 +29,7 @@ from product_analytics._transport import (
     Response,
     TransportError,
     TransportTimeout,
+    declares_more,
 )
 from product_analytics._watchdog import Limit, Watchdog
 
@@ -209,17 +210,24 @@ class _Body:
             raise StopAsyncIteration
         return chunk
 
+    def read_now(self, size_limit: int) -> bytes | None:
+        """The whole body if aiohttp has it all already (a small one comes with the
+        headers), the connection then released; else `None`."""
+        content = self._response.content
+        if self._done or not content.is_eof() or content.exception() is not None:
+            return None
+        body = content.read_nowait()
+        self._finish()
+        if len(body) > size_limit:
+            raise BodyTooLarge(size_limit)
+        return body
+
     async def read_all(self, size_limit: int) -> bytes:
         """What is left of the body, then the connection released; `BodyTooLarge` once it
-        passes `size_limit` bytes."""
+        passes `size_limit` bytes, at once when an uncompressed body declares more."""
         try:
-            content = self._response.content
-            if not self._done and content.is_eof() and content.exception() is None:
-                # The whole body is in already (a small one comes with the headers): no wait.
-                body = content.read_nowait()
-                if len(body) > size_limit:
-                    raise BodyTooLarge(size_limit)
-                return body
+            if declares_more(self._response.headers, size_limit):
+                raise BodyTooLarge(size_limit)
             chunks: list[bytes] = []
             size = 0
             while chunk := await self._chunk():
@@ -275,10 +283,13 @@ class _Body:
 
 
 class _Response(Response):
-    """A `Response` whose `read` takes the body straight from aiohttp."""
+    """A `Response` whose `read_now` and `read` take the body straight from aiohttp."""
 
     __slots__ = ()
     stream: _Body
+
+    def read_now(self, limit: int) -> bytes | None:
+        return self.stream.read_now(limit)
 
     def read(self, limit: int) -> Coroutine[Any, Any, bytes]:
         return self.stream.read_all(limit)

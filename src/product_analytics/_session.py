@@ -228,11 +228,11 @@ class Session:
                                 headers.pop("Content-Type", None)
                             continue
                         max_bytes = config.max_response_bytes
-                        if _declares_more(response.headers, max_bytes):
-                            await response.aclose()
-                            failure = _too_large(response, max_bytes, method, url)
-                            break
-                        answer = Answer(status, response.headers, await response.read(max_bytes))
+                        body = response.read_now(max_bytes)
+                        if body is None:
+                            body = await response.read(max_bytes)
+                        answer = Answer(status, response.headers, body)
+                        del body  # held by `answer` alone, which an error drops (below)
                     except BodyTooLarge:
                         failure = _too_large(response, config.max_response_bytes, method, url)
                     except TransportTimeout as exc:
@@ -393,12 +393,6 @@ def _redirect(method: str, url: str, status: int, location: str, headers: Mappin
             headers=headers,
         )
     return redirect
-
-
-def _declares_more(headers: Mapping[str, str], limit: int) -> bool:
-    """Whether an uncompressed body declares more than `limit` bytes: refused unread."""
-    declared = headers.get("Content-Length", "")
-    return declared.isdigit() and int(declared) > limit and "Content-Encoding" not in headers
 
 
 def _too_large(response: Response, limit: int, method: str, url: str) -> ResponseTooLargeError:

@@ -19,6 +19,7 @@ __all__ = [
     "Transport",
     "TransportError",
     "TransportTimeout",
+    "declares_more",
 ]
 
 
@@ -62,13 +63,22 @@ class Response:
         if close is not None:
             await close()
 
+    def read_now(self, limit: int) -> bytes | None:
+        """The whole body without waiting, then released, when it is all in already;
+        `None` when it is not (then `read` it). `BodyTooLarge` as `read` raises it. This
+        one never has it: a transport's subclass may."""
+        return None
+
     async def read(self, limit: int) -> bytes:
         """The whole body, then `aclose()`; `BodyTooLarge` as soon as it passes `limit`
-        bytes (what was read is dropped). A transport may return a subclass that reads its
-        body more cheaply, with the same contract."""
+        bytes (what was read is dropped), at once when an uncompressed body declares more.
+        A transport may return a subclass that reads its body more cheaply, with the same
+        contract."""
         chunks: list[bytes] = []
         size = 0
         try:
+            if declares_more(self.headers, limit):
+                raise BodyTooLarge(limit)
             async for chunk in self.stream:
                 size += len(chunk)
                 if size > limit:
@@ -101,6 +111,12 @@ class Chunks:
 
     async def aclose(self) -> None:
         self._body = None
+
+
+def declares_more(headers: Mapping[str, str], limit: int) -> bool:
+    """Whether an uncompressed body declares more than `limit` bytes (refused unread)."""
+    declared = headers.get("Content-Length", "")
+    return declared.isdigit() and int(declared) > limit and "Content-Encoding" not in headers
 
 
 class BodyTooLarge(Exception):
