@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from benchmarks import instructions
 from benchmarks.chart import write_chart
 from benchmarks.data import index_of, recording_bytes, recording_id
 from benchmarks.run import SCENARIOS, Config, format_table, run_all
+from benchmarks.server import ServerProcess
 
 from product_analytics import models
 
@@ -77,3 +79,12 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
     chart = tmp_path / "ratios.png"
     assert "written" in write_chart(results, chart)
     assert chart.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_instruction_count_workloads_run_without_valgrind() -> None:
+    """`python -m benchmarks.instructions` runs each of these under valgrind; here they run
+    plainly, on ten ids, so that they do not rot (valgrind itself is not needed)."""
+    with ServerProcess(recordings=10) as server:
+        for variant in instructions.VARIANTS:
+            argv = ["--run", variant, "--base-url", server.base_url, "--ids", "10"]
+            assert instructions.main(argv) == 0

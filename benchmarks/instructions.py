@@ -1,0 +1,84 @@
+"""Instructions per request of bulk get, counted by valgrind: a measure that does not drift.
+
+    python -m benchmarks.instructions            # the SDK and raw aiohttp + models
+    python -m benchmarks.instructions --count 1000 4000
+
+Wall and CPU time on a shared VM move by up to 1.8 x within a minute; the number of
+instructions a workload executes does not. Each variant (`get_many`, and the raw aiohttp
+baseline that builds the same models) runs under `valgrind --tool=callgrind` twice, for
+two sizes, against the benchmark server; the difference over the difference in size is
+the cost of one request, start-up and connection set-up taken out. It counts instructions
+only: system calls (their kernel time) and cache misses do not show. Needs `valgrind`
+(`apt-get install valgrind`); a few minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+from benchmarks import scenarios
+from benchmarks.data import recording_id
+from benchmarks.server import ROOT, ServerProcess
+
+__all__ = ["main"]
+
+VARIANTS = ("sdk", "raw_aiohttp_models")
+
+
+async def _workload(variant: str, base_url: str, count: int) -> None:
+    ids = [recording_id(index) for index in range(count)]
+    if variant == "sdk":
+        await scenarios.sdk_get_many(base_url, ids, 64)
+    else:
+        await scenarios.raw_aiohttp_get(base_url, ids, 64, typed=True)
+
+
+def _instructions(variant: str, base_url: str, count: int) -> int:
+    """Instructions of a whole process running `variant` for `count` ids."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    command += [sys.executable, "-m", "benchmarks.instructions", "--run", variant]
+    command += ["--base-url", base_url, "--ids", str(count)]
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise RuntimeError(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, nargs=2, default=[1000, 4000], metavar="N")
+    parser.add_argument("--run", choices=VARIANTS, help=argparse.SUPPRESS)
+    parser.add_argument("--base-url", help=argparse.SUPPRESS)
+    parser.add_argument("--ids", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.run is not None:  # the process measured under valgrind
+        asyncio.run(_workload(args.run, args.base_url, args.ids))
+        return 0
+    small, large = sorted(args.count)
+    with ServerProcess(recordings=large) as server, ThreadPoolExecutor(2) as pool:
+        jobs = {
+            (variant, count): pool.submit(_instructions, variant, server.base_url, count)
+            for variant in VARIANTS
+            for count in (small, large)
+        }
+        per_request = {
+            variant: (jobs[variant, large].result() - jobs[variant, small].result())
+            / (large - small)
+            for variant in VARIANTS
+        }
+    for variant, cost in per_request.items():
+        print(f"{variant:20s} {cost / 1000:8.1f}k instructions a request")
+    print(f"raw / sdk            {per_request['raw_aiohttp_models'] / per_request['sdk']:8.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
