@@ -65,8 +65,8 @@ class Response:
 
     def read_now(self, limit: int) -> bytes | None:
         """The whole body without waiting, then released, when it is all in already;
-        `None` when it is not (then `read` it). `BodyTooLarge` as `read` raises it. This
-        one never has it: a transport's subclass may."""
+        `None` when it is not (then `read` it). Raises `BodyTooLarge` as `read` does. The
+        base class always answers `None`; a transport's subclass may hold the body."""
         return None
 
     async def read(self, limit: int) -> bytes:
