@@ -29,7 +29,6 @@ from product_analytics._transport import (
     Response,
     TransportError,
     TransportTimeout,
-    declares_more,
 )
 from product_analytics._watchdog import Limit, Watchdog
 
@@ -222,24 +221,6 @@ class _Body:
             raise BodyTooLarge(size_limit)
         return body
 
-    async def read_all(self, size_limit: int) -> bytes:
-        """What is left of the body, then the connection released; `BodyTooLarge` once it
-        passes `size_limit` bytes, at once when an uncompressed body declares more."""
-        try:
-            if declares_more(self._response.headers, size_limit):
-                raise BodyTooLarge(size_limit)
-            chunks: list[bytes] = []
-            size = 0
-            while chunk := await self._chunk():
-                size += len(chunk)
-                if size > size_limit:
-                    chunks.clear()
-                    raise BodyTooLarge(size_limit)
-                chunks.append(chunk)
-            return b"".join(chunks)
-        finally:
-            self._finish()
-
     async def _chunk(self) -> bytes:
         """The next chunk; empty once the whole body is in (the connection then released)."""
         if self._done:
@@ -283,16 +264,14 @@ class _Body:
 
 
 class _Response(Response):
-    """A `Response` whose `read_now` and `read` take the body straight from aiohttp."""
+    """A `Response` whose `read_now` takes a body aiohttp already holds; one still coming
+    is read by `Response.read`, chunk by chunk."""
 
     __slots__ = ()
     stream: _Body
 
     def read_now(self, limit: int) -> bytes | None:
         return self.stream.read_now(limit)
-
-    def read(self, limit: int) -> Coroutine[Any, Any, bytes]:
-        return self.stream.read_all(limit)
 
 
 def _describe(exc: BaseException) -> str:

@@ -234,7 +234,7 @@ class Session:
                         answer = Answer(status, response.headers, body)
                         del body  # held by `answer` alone, which an error drops (below)
                     except BodyTooLarge:
-                        failure = _too_large(response, config.max_response_bytes, method, url)
+                        failure = _too_large(response, max_bytes, method, url)
                     except TransportTimeout as exc:
                         failure = _timeout(method, url, timeout, limit, by_deadline, request.sent)
                         failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")

@@ -19,7 +19,6 @@ __all__ = [
     "Transport",
     "TransportError",
     "TransportTimeout",
-    "declares_more",
 ]
 
 
@@ -77,7 +76,7 @@ class Response:
         chunks: list[bytes] = []
         size = 0
         try:
-            if declares_more(self.headers, limit):
+            if _declares_more(self.headers, limit):
                 raise BodyTooLarge(limit)
             async for chunk in self.stream:
                 size += len(chunk)
@@ -113,7 +112,7 @@ class Chunks:
         self._body = None
 
 
-def declares_more(headers: Mapping[str, str], limit: int) -> bool:
+def _declares_more(headers: Mapping[str, str], limit: int) -> bool:
     """Whether an uncompressed body declares more than `limit` bytes (refused unread)."""
     declared = headers.get("Content-Length", "")
     return declared.isdigit() and int(declared) > limit and "Content-Encoding" not in headers

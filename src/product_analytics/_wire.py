@@ -184,14 +184,15 @@ def encode_path_segment(param: PathParam, value: object) -> str:
         raise TypeError(f"{param.name} must be {allowed}, got {type(value).__name__}")
     if not text:
         raise ValueError(f"{param.name} must not be empty")
-    if text.isascii() and not text.rstrip(_UNRESERVED):  # nothing to encode: ids, UUIDs
-        return "%2E" * len(text) if text in (".", "..") else text
-    try:
-        encoded = quote(text, safe="")
-    except UnicodeEncodeError:
-        raise ValueError(
-            f"{param.name} is not valid Unicode text (it holds a lone surrogate)"
-        ) from None
+    if text.isascii() and not text.rstrip(_UNRESERVED):
+        encoded = text  # nothing to encode: ids, UUIDs
+    else:
+        try:
+            encoded = quote(text, safe="")
+        except UnicodeEncodeError:
+            raise ValueError(
+                f"{param.name} is not valid Unicode text (it holds a lone surrogate)"
+            ) from None
     if encoded in (".", ".."):
         encoded = encoded.replace(".", "%2E")
     return encoded
