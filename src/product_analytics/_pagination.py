@@ -27,6 +27,7 @@ from product_analytics._wire import (
     BadLink,
     Origin,
     PreparedRequest,
+    collector_paused,
     decode_success,
     origin,
     resolve_link,
@@ -402,7 +403,13 @@ class Pager(Generic[ItemT]):
                 if ahead.future.cancelled():
                     raise ClientClosedError("the client was closed while the next page was fetched")
                 answer, fetched_url = ahead.future.result()
-                page = self._page(answer, fetched_url, seen, ahead.depth, page._empty_run)
+                empty_run = page._empty_run
+                with collector_paused():
+                    # The page before goes in the pause too. When nothing else holds it (as
+                    # `__aiter__` holds nothing), its items go away as the new ones come:
+                    # the collector resumes with about as many tracked objects as it paused
+                    # with, and no collection walks the page just built.
+                    page = self._page(answer, fetched_url, seen, ahead.depth, empty_run)
         finally:
             await _cancel(window)
 
@@ -462,7 +469,9 @@ class Pager(Generic[ItemT]):
 
     async def __aiter__(self) -> AsyncIterator[ItemT]:
         async for page in self.pages():
-            for item in page.results:
+            items = iter(page.results)
+            del page  # `pages()` then holds the last reference: see its swap of pages
+            for item in items:
                 yield item
 
     def __repr__(self) -> str:

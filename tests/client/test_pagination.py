@@ -575,3 +575,76 @@ def test_page_decoding_leaves_the_garbage_collector_as_it_found_it(
         assert gc.isenabled() is enabled_before
     finally:
         gc.enable()
+
+
+def nested_recordings(total: int, *, broken_at: int | None = None) -> Handler:
+    """A DRF-style list of `total` recordings, each with a person (some eight tracked
+    objects an item once built); the page at offset `broken_at` is not a list page."""
+    items = [
+        {
+            **recording(f"s{i}"),
+            "viewers": ["a@example.com"],
+            "person": {"id": i, "distinct_ids": [f"d{i}"]},
+        }
+        for i in range(total)
+    ]
+
+    async def handler(request: web.Request) -> web.Response:
+        offset, limit = offsets(request)
+        limit = limit or 100
+        if offset == broken_at:
+            return json_response({"results": 5})
+        base = str(request.url.with_query(None))
+        following = f"{base}?limit={limit}&offset={offset + limit}"
+        return json_response(
+            {
+                "count": total,
+                "next": following if offset + limit < total else None,
+                "previous": None,
+                "results": items[offset : offset + limit],
+            }
+        )
+
+    return handler
+
+
+async def test_async_for_frees_each_page_without_the_collector_walking_it() -> None:
+    import gc
+
+    pages, size = 20, 300
+    collections: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    async with serve(nested_recordings(pages * size)) as server, client_for(server) as client:
+        gc.collect()
+        gc.callbacks.append(count)
+        try:
+            seen = 0
+            async for item in client.session_recordings.list(project_id=PROJECT, limit=size):
+                assert item.person is not None
+                assert item.person.distinct_ids == [f"d{seen}"]
+                seen += 1
+        finally:
+            gc.callbacks.remove(count)
+        assert gc.isenabled()
+    assert seen == pages * size
+    # Each page builds some 2,400 tracked objects. Were they still young when the collector
+    # resumed, each page would start a collection that walks them all: 20 or more.
+    assert len(collections) < pages // 4, collections
+
+
+async def test_a_page_that_fails_validation_mid_walk_leaves_the_collector_enabled() -> None:
+    import gc
+
+    async with (
+        serve(nested_recordings(3000, broken_at=2400)) as server,
+        client_for(server) as client,
+    ):
+        seen: list[str | None] = []
+        with pytest.raises(ResponseValidationError):
+            await collect(client.session_recordings.list(project_id=PROJECT, limit=300), seen)
+        assert gc.isenabled()
+    assert len(seen) == 2400
