@@ -8,7 +8,8 @@ session's request class once a connection is there to write it on (a context var
 the `Request` being sent: cheaper than aiohttp's tracing, which costs several signals a
 request). A request's `timeout` covers sending it and reading its body; the transport's
 `Watchdog` keeps every such limit on one timer (aiohttp's own timeout costs a timer a
-request, more than the rest of the client's work for it).
+request, more than the rest of the client's work for it). A URL without a query is built
+on its origin's parsed URL, kept per origin, instead of parsed whole again each time.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from product_analytics._watchdog import Limit, Watchdog
 __all__ = ["AiohttpTransport"]
 
 CHUNK_BYTES = 256 * 1024
+# Parsed origins kept per transport (a client talks to its base_url's origin).
+MAX_ORIGINS = 8
 
 
 # The request the current task is sending through `AiohttpTransport.send`.
@@ -85,6 +88,7 @@ class AiohttpTransport:
         "__weakref__",
         "_closed",
         "_max_connections",
+        "_origins",
         "_session",
         "_user_agent",
         "_watchdog",
@@ -96,6 +100,7 @@ class AiohttpTransport:
         self._session: aiohttp.ClientSession | None = None
         self._closed = False
         self._watchdog = Watchdog()
+        self._origins: dict[str, URL] = {}
 
     def forget(self) -> None:
         """Close this transport without closing its connections, for when they cannot be
@@ -150,7 +155,7 @@ class AiohttpTransport:
         try:
             response = await session.request(
                 request.method,
-                URL(request.url, encoded=True),
+                self._url(request.url),
                 headers=request.headers,
                 data=request.content or None,
                 allow_redirects=False,
@@ -178,6 +183,22 @@ class AiohttpTransport:
             limit.finish()
             raise failure
         return _Response(response.status, response.headers, _Body(response, limit))
+
+    def _url(self, url: str) -> URL:
+        """`url` (absolute, already encoded) as aiohttp takes it. Without a query or
+        fragment, its path goes on the parsed URL of its origin: a third of the cost of
+        parsing the whole string, the same URL."""
+        cut = url.find("/", url.find("://") + 3)
+        if cut < 0 or "?" in url or "#" in url:
+            return URL(url, encoded=True)
+        head = url[:cut]
+        origin = self._origins.get(head)
+        if origin is None:
+            origin = URL(head, encoded=True)
+            if len(self._origins) >= MAX_ORIGINS:
+                self._origins.clear()
+            self._origins[head] = origin
+        return origin.with_path(url[cut:], encoded=True)
 
     async def close(self) -> None:
         self._closed = True

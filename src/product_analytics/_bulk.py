@@ -4,22 +4,47 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 __all__ = ["map_bounded"]
 
 InT = TypeVar("InT")
+MidT = TypeVar("MidT")
 OutT = TypeVar("OutT")
 
 
+@overload
 async def map_bounded(
     function: Callable[[InT], Awaitable[OutT]],
     inputs: Sequence[InT],
     *,
     concurrency: int,
     return_exceptions: bool = False,
-) -> list[OutT | Exception]:
-    """`[await function(x) for x in inputs]`, at most `concurrency` at a time.
+) -> list[OutT | Exception]: ...
+
+
+@overload
+async def map_bounded(
+    function: Callable[[InT], Awaitable[MidT]],
+    inputs: Sequence[InT],
+    *,
+    concurrency: int,
+    return_exceptions: bool = False,
+    then: Callable[[MidT], OutT],
+) -> list[OutT | Exception]: ...
+
+
+async def map_bounded(
+    function: Callable[[Any], Awaitable[Any]],
+    inputs: Sequence[Any],
+    *,
+    concurrency: int,
+    return_exceptions: bool = False,
+    then: Callable[[Any], Any] | None = None,
+) -> list[Any]:
+    """`[await function(x) for x in inputs]` (with `then`: `[then(await function(x)) ...]`),
+    at most `concurrency` at a time. `then` finishes each result synchronously in the worker,
+    which spares a coroutine a call where `function` only needs to start one.
 
     With `return_exceptions=False` the first exception cancels the calls still running,
     waits for them to finish, and is raised. With `return_exceptions=True` an exception
@@ -27,7 +52,7 @@ async def map_bounded(
     them: no task outlives it.
     """
     count = len(inputs)
-    results: list[OutT | Exception] = [None] * count  # type: ignore[list-item]
+    results: list[Any] = [None] * count
     if count == 0:
         return results
     position = 0
@@ -39,7 +64,12 @@ async def map_bounded(
             index = position
             position += 1
             try:
-                results[index] = await function(inputs[index])
+                # The awaited value is passed on, never bound here: an exception stored by
+                # `return_exceptions` keeps this frame in its traceback.
+                if then is None:
+                    results[index] = await function(inputs[index])
+                else:
+                    results[index] = then(await function(inputs[index]))
             except Exception as exc:
                 if not return_exceptions:
                     failure.append(exc)

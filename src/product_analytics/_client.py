@@ -400,19 +400,25 @@ class AsyncClient(ClientResources):
         start = len(base_url)
         exchange, config, retry = self._session.exchange, self._config, self._retry
 
-        async def send(url: str) -> Any:
+        method = first.method
+
+        def send(url: str) -> Awaitable[tuple[Answer, str]]:
             request = PreparedRequest(
-                first.method, url, url[start:], first.headers, first.body, first.timeout,
+                method, url, url[start:], first.headers, first.body, first.timeout,
                 first.deadline,
             )  # fmt: skip
-            answer, final_url = await exchange(operation, request, config, retry)
+            return exchange(operation, request, config, retry)
+
+        def decode(exchanged: tuple[Answer, str]) -> Any:
+            answer, final_url = exchanged
+            del exchanged
             try:
-                return decode_success(operation, answer, method=request.method, url=final_url)
+                return decode_success(operation, answer, method=method, url=final_url)
             finally:
                 del answer  # errors returned by get_many must not keep bodies alive
 
         return await map_bounded(
-            send, urls, concurrency=concurrency, return_exceptions=return_exceptions
+            send, urls, concurrency=concurrency, return_exceptions=return_exceptions, then=decode
         )
 
 

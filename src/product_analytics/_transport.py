@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from multidict import CIMultiDict
+
 __all__ = [
     "BodyTooLarge",
     "Chunks",
@@ -22,8 +24,9 @@ __all__ = [
 ]
 
 
-class _Headers(dict[str, str]):
-    """Request headers whose repr hides the `Authorization` value."""
+class _Headers(CIMultiDict[str]):
+    """Request headers whose repr hides the `Authorization` value. A multidict, as aiohttp
+    keeps headers: it takes one as it is, where it copies a dict into one first."""
 
     def __repr__(self) -> str:
         shown = {k: ("***" if k.lower() == "authorization" else v) for k, v in self.items()}

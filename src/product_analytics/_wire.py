@@ -542,7 +542,8 @@ def decode_success(
     """
     if operation.response_kind == "model":  # the common case, without the general path
         try:
-            return operation.response_model.model_validate_json(  # type: ignore[union-attr,no-any-return]
+            # The model's validator itself: `model_validate_json` only passes its defaults on.
+            return operation.response_model.__pydantic_validator__.validate_json(  # type: ignore[union-attr,no-any-return]
                 answer.body
             )
         except pydantic.ValidationError:
