@@ -188,7 +188,8 @@ class AiohttpTransport:
         """`url` (absolute, already encoded) as aiohttp takes it. Without a query or
         fragment, its path goes on the parsed URL of its origin: a third of the cost of
         parsing the whole string, the same URL."""
-        cut = url.find("/", url.find("://") + 3)
+        scheme_end = url.find("://")
+        cut = url.find("/", scheme_end + 3) if scheme_end > 0 else -1
         if cut < 0 or "?" in url or "#" in url:
             return URL(url, encoded=True)
         head = url[:cut]

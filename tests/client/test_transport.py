@@ -411,6 +411,7 @@ _SEGMENT = st.text(
         "https://h/p?limit=10&offset=20",
         "https://h/p/#fragment",
         "https://h/api/%2E%2E/",
+        "/relative/path/",
     ],
 )
 def test_a_url_built_on_its_origin_is_the_url_parsed_whole(url: str) -> None:
