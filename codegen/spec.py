@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from codegen.batch import Batch, attach_batches
 from codegen.naming import (
     RESERVED_METHOD_NAMES,
     Derived,
@@ -100,6 +101,7 @@ class Operation:
     response_model: str | None
     item_model: str | None
     bulk: Bulk | None = None
+    batch: Batch | None = None  # x-sdk-batch (codegen/batch.py)
     # Query parameters the method does not take as arguments (pass them in `extra_query`).
     query_skipped: list[str] = field(default_factory=list)
     personal_api_key_allowed: bool = True
@@ -726,6 +728,7 @@ def read_operations(document: dict[str, Any], problems: Problems | None = None) 
                 f"{resource.class_name}",
             )
         classes[resource.class_name] = resource.attribute
+    attach_batches(document, [o for r in resources.values() for o in r.operations], collector)
     if problems is None and collector:
         raise SpecError("\n".join(collector.messages))
     return [r for r in resources.values() if r.operations]

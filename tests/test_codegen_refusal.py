@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import yaml
 from codegen.generate import DEFAULT_SPEC, PARALLEL_FROM, ROOT, generate
-from codegen.source import SpecProblems
+from codegen.source import Problems, SpecProblems
+from codegen.spec import read_operations
 
 
 def edit(text: str, old: str, new: str, *, after: str = "") -> tuple[str, int]:
@@ -135,10 +136,13 @@ def test_a_large_spec_is_checked_in_parallel_with_the_same_report(tmp_path: Path
                 op["operationId"] = f"{op['operationId']}_{index}"
                 if "x-sdk-resource" in op:
                     op["x-sdk-resource"] = f"{op['x-sdk-resource']}_{index}"
+                if "x-sdk-batch" in op:
+                    op["x-sdk-batch"]["operation"] += f"_{index}"
             paths[path.replace("/api/", f"/api/v{index}/", 1)] = item
     spec["paths"] = paths
     text = yaml.safe_dump(spec, sort_keys=False)
-    text, line = edit(text, "in: query", "in: querystring")
+    # A parameter that no x-sdk-batch names, so that its problem is the only one.
+    text, line = edit(text, "in: query", "in: querystring", after="name: order")
     big = tmp_path / "openapi.yaml"
     big.write_text(text)
     out = tmp_path / "out"
@@ -146,3 +150,31 @@ def test_a_large_spec_is_checked_in_parallel_with_the_same_report(tmp_path: Path
         generate(big, out)
     assert [(p.line, "querystring" in p.message) for p in refused.value.problems] == [(line, True)]
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"operation": "no_such_list"}, "is not a list operation of the spec"),
+        ({"operation": "proxy_records_list"}, "lists ProxyRecord, not SessionRecording"),
+        ({"parameter": "order"}, "is not a JSON-list query parameter"),
+        ({"max": 0}, "max must be an integer >= 1"),
+        ({"limit": "date_from"}, "is not an integer query parameter"),
+        ({"query": {"since": "-5y"}}, "query must map query parameters of it to strings"),
+        ({"colour": "red"}, "unknown keys ['colour']"),
+    ],
+)
+def test_a_wrong_batch_extension_is_refused_at_its_pointer(
+    change: dict[str, object], message: str
+) -> None:
+    document = yaml.safe_load(DEFAULT_SPEC.read_text())
+    path = "/api/environments/{project_id}/session_recordings/{id}/"
+    document["paths"][path]["get"]["x-sdk-batch"].update(change)
+    found = Problems()
+    resources = read_operations(document, found)
+    assert len(found.messages) == 1
+    assert message in found.messages[0]
+    assert found.messages[0].startswith("x-sdk-batch")
+    # The operation itself is still generated, without batches.
+    get = next(o for r in resources for o in r.operations if o.operation_id.endswith("retrieve"))
+    assert get.batch is None

@@ -16,7 +16,13 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from product_analytics._aiohttp import AiohttpTransport
-from product_analytics._bulk import map_bounded
+from product_analytics._bulk import (
+    BatchLookup,
+    batch_groups,
+    check_batch_size,
+    fetch_batched,
+    map_bounded,
+)
 from product_analytics._config import ClientConfig, Secret
 from product_analytics._generated import SPEC_USER_AGENT
 from product_analytics._generated.resources import ClientResources
@@ -362,34 +368,94 @@ class AsyncClient(ClientResources):
         concurrency: int | None,
         return_exceptions: bool,
         options: RequestOptions,
+        batch: BatchLookup | None = None,
+        batch_size: int | None = None,
     ) -> list[Any]:
-        """`operation` once per value of the path parameter `param`, bounded, in order.
+        """`operation` once per value of the path parameter `param`, bounded, in order; with
+        `batch_size`, through `batch`'s list operation first (see `_bulk.fetch_batched`).
 
         Every argument (each value included) is checked before the first request is sent.
         """
         if isinstance(values, (str, bytes)):
             raise TypeError(f"{param}s must be a list of values, not one string")
+        if batch_size is not None:
+            if batch is None:
+                raise TypeError(f"{operation.operation_id} cannot be fetched in batches")
+            batch_size = check_batch_size(batch_size, batch.max_size)
+        concurrency = self._check_concurrency(concurrency)
+        values = list(values)
+        if not values:
+            return []
+        send, decode, urls = self._many_requests(operation, param, values, path, options)
+        if batch is None or batch_size is None:
+            return await map_bounded(
+                send,
+                urls,
+                concurrency=concurrency,
+                return_exceptions=return_exceptions,
+                then=decode,
+            )
+        keys = [str(value) for value in values]  # each value was checked to be a str
+        url_of = dict(zip(keys, urls, strict=True))
+        groups = batch_groups(keys, batch_size)
+        list_path = {p.name: path[p.name] for p in batch.operation.path_params}
+        pages = [
+            self._prepare(batch.operation, list_path, batch.query_for(group), None, options)
+            for group in groups
+        ]  # every list request checked before the first is sent
+
+        async def fetch_group(index: int) -> dict[str, Any]:
+            answer, url = await self._exchange(batch.operation, pages[index])
+            page = decode_success(
+                batch.operation, answer, method="GET", url=url,
+                max_items=self._config.max_page_items,
+            )  # fmt: skip
+            del answer
+            return batch.found(page.results, groups[index])
+
+        async def fetch_one(key: str) -> Any:
+            return decode(await send(url_of[key]))
+
+        return await fetch_batched(
+            keys, groups, fetch_group=fetch_group, fetch_one=fetch_one,
+            concurrency=concurrency, return_exceptions=return_exceptions,
+        )  # fmt: skip
+
+    def _check_concurrency(self, concurrency: int | None) -> int:
+        """`concurrency` checked and capped at the client's `max_concurrency` (its default)."""
         limit = self._config.max_concurrency
         if concurrency is None:
-            concurrency = limit
-        elif isinstance(concurrency, bool) or not isinstance(concurrency, int):
+            return limit
+        if isinstance(concurrency, bool) or not isinstance(concurrency, int):
             raise TypeError("concurrency must be an int")
-        elif concurrency < 1:
+        if concurrency < 1:
             raise ValueError("concurrency must be >= 1")
-        elif concurrency > limit:
+        if concurrency > limit:
             warn_once(
                 UserWarning,
                 f"concurrency>{limit}",
                 f"concurrency={concurrency} is capped at the client's max_concurrency={limit}; "
                 "raise AsyncClient(max_concurrency=...) for more requests in flight",
             )
-            concurrency = limit
-        values = list(values)
-        if not values:
-            return []
+            return limit
+        return concurrency
+
+    def _many_requests(
+        self,
+        operation: Operation[Any],
+        param: str,
+        values: list[object],
+        path: Mapping[str, object],
+        options: RequestOptions,
+    ) -> tuple[
+        Callable[[str], Awaitable[tuple[Answer, str]]],
+        Callable[[tuple[Answer, str]], Any],
+        list[str],
+    ]:
+        """`send(url)`, `decode(exchanged)` and the URL of each value of `param`: every value
+        checked and encoded now, before anything is sent."""
         # The call is checked once, the first request built in full; the others differ in
-        # `param` alone, each checked and encoded before the first request is sent. Only
-        # their URLs are kept until sent.
+        # `param` alone. Only their URLs are kept until sent.
         first = self._prepare(operation, {**path, param: values[0]}, {}, None, options)
         base_url = self._config.base_url
         template = path_template(
@@ -399,7 +465,6 @@ class AsyncClient(ClientResources):
         urls = [first.url, *map(template.url, values[1:])]
         start = len(base_url)
         exchange, config, retry = self._session.exchange, self._config, self._retry
-
         method = first.method
 
         def send(url: str) -> Awaitable[tuple[Answer, str]]:
@@ -417,9 +482,7 @@ class AsyncClient(ClientResources):
             finally:
                 del answer  # errors returned by get_many must not keep bodies alive
 
-        return await map_bounded(
-            send, urls, concurrency=concurrency, return_exceptions=return_exceptions, then=decode
-        )
+        return send, decode, urls
 
 
 def _check_policy(policy: RetryPolicy | None) -> RetryPolicy:

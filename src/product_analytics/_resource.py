@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
+from product_analytics._bulk import BatchLookup
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
 from product_analytics._raw_response import RAW, RawResponse
@@ -51,6 +52,8 @@ class Requester(Protocol):
         concurrency: int | None,
         return_exceptions: bool,
         options: RequestOptions,
+        batch: BatchLookup | None = None,
+        batch_size: int | None = None,
     ) -> list[Any]: ...
 
 

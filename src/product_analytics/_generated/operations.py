@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 b3f6dfcbf77345cda2d8f90b6cbcc04849046229467546931b086f45ee7601f0),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from product_analytics._bulk import BatchLookup
 from product_analytics._operation import Operation, PathParam, QueryParam
 
 from . import models
@@ -548,4 +549,14 @@ ALL: tuple[Operation[Any], ...] = (
     ROLES_LIST,
     ROLES_CREATE,
     ROLES_RETRIEVE,
+)
+
+# `get_many` with `batch_size`: session_recordings_retrieve many at once through
+# session_recordings_list (x-sdk-batch).
+SESSION_RECORDINGS_RETRIEVE_BATCH = BatchLookup(
+    SESSION_RECORDINGS_LIST,
+    parameter="session_ids",
+    max_size=100,
+    limit="limit",
+    query={"date_from": "-5y"},
 )

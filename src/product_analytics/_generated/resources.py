@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 b3f6dfcbf77345cda2d8f90b6cbcc04849046229467546931b086f45ee7601f0),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client, one method per operation of the spec."""
 
@@ -249,6 +249,7 @@ class SessionRecordings(Resource):
         ids: Iterable[str],
         concurrency: int | None = None,
         return_exceptions: Literal[False] = False,
+        batch_size: int | None = None,
         timeout: float | None = None,
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -263,6 +264,7 @@ class SessionRecordings(Resource):
         ids: Iterable[str],
         concurrency: int | None = None,
         return_exceptions: Literal[True],
+        batch_size: int | None = None,
         timeout: float | None = None,
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -277,6 +279,7 @@ class SessionRecordings(Resource):
         ids: Iterable[str],
         concurrency: int | None = None,
         return_exceptions: bool = False,
+        batch_size: int | None = None,
         timeout: float | None = None,
         deadline: float | None = None,
         extra_headers: Mapping[str, str] | None = None,
@@ -291,6 +294,22 @@ class SessionRecordings(Resource):
         failure (after its retries) cancels the requests still in flight and is raised;
         with ``return_exceptions=True`` the exception takes that value's place instead.
 
+        With ``batch_size=N`` (1 to 100) the values are fetched through
+        ``session_recordings_list`` instead: one request per N values
+        (``session_ids``, ``date_from=-5y``),
+        then ``get`` for each value that list did not return, so a missing value
+        fails exactly as without batching. A value given twice is fetched once.
+
+        The list's serializer (SessionRecordingSerializer in a list view) fills some fields
+        differently from a GET: ``snapshot_source`` is always ``"web"`` and
+        ``snapshot_library`` ``None`` (the GET reads both from the recording's metadata, so a
+        mobile recording says ``"mobile"``); ``activity_score`` is the list query's score
+        (a GET leaves it ``None``); ``external_references`` is always ``[]`` (a GET loads the
+        linked issues); ``summary_outcome`` holds the recording's AI summary outcome where
+        one exists (a GET leaves it ``None``). A recording kept long-term is served from the
+        service's database rather than its events store, so its ``activity_score``,
+        ``expiry_time`` and ``recording_ttl`` may be ``None``.
+
         Required scope: ``session_recording:read``.
 
         Throttle class: ``recordings`` (the service allows
@@ -304,6 +323,8 @@ class SessionRecordings(Resource):
             concurrency: The most requests in flight at once (default: the client's
                 ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
+            batch_size: Values per request of ``session_recordings_list`` (1 to 100); None:
+                one request per value.
             timeout: Seconds for one attempt of this call, redirects included (default: the
                 client's).
             deadline: Seconds for the whole call: attempts, retries and throttle waits
@@ -318,6 +339,8 @@ class SessionRecordings(Resource):
             path={"project_id": project_id},
             concurrency=concurrency,
             return_exceptions=return_exceptions,
+            batch=ops.SESSION_RECORDINGS_RETRIEVE_BATCH,
+            batch_size=batch_size,
             options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 

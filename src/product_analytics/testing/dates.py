@@ -4,7 +4,8 @@ By default (no parameter) the fake lists every recording, as the description doe
 given, a recording is listed only when `date_from <= start_time <= date_to`. A value is an
 ISO 8601 date-time (`Z` or an offset; none means UTC), a date (`date_from` from the start of
 that day, `date_to` to its end), or relative to now as the service also takes them (`-3d`,
-`-12h`, `-30M` minutes, `-2w`). Anything else is a 400 naming the parameter.
+`-12h`, `-30M` minutes, `-2w`, `-6m` months, `-5y` years). Anything else is a 400 naming
+the parameter.
 """
 
 from __future__ import annotations
@@ -18,8 +19,22 @@ from product_analytics.testing.state import Json
 
 __all__ = ["in_date_window", "parse_moment"]
 
-_RELATIVE = re.compile(r"-([0-9]{1,6})([hdwM])")
+_RELATIVE = re.compile(r"-([0-9]{1,6})([hdwMmy])")
 _UNITS = {"h": "hours", "d": "days", "w": "weeks", "M": "minutes"}
+
+
+def _months_back(moment: datetime, months: int) -> datetime:
+    """`moment` `months` calendar months earlier, the day clamped to the month's length."""
+    index = moment.year * 12 + moment.month - 1 - months
+    year, month = divmod(index, 12)
+    if year < 1:
+        return datetime.min.replace(tzinfo=timezone.utc)
+    day = moment.day
+    while True:
+        try:
+            return moment.replace(year=year, month=month + 1, day=day)
+        except ValueError:
+            day -= 1
 
 
 def parse_moment(raw: str, name: str, *, end_of_day: bool = False) -> datetime:
@@ -27,8 +42,11 @@ def parse_moment(raw: str, name: str, *, end_of_day: bool = False) -> datetime:
     text = raw.strip()
     relative = _RELATIVE.fullmatch(text)
     if relative:
-        delta = timedelta(**{_UNITS[relative.group(2)]: int(relative.group(1))})
-        return datetime.now(timezone.utc) - delta
+        count, unit = int(relative.group(1)), relative.group(2)
+        now = datetime.now(timezone.utc)
+        if unit in "my":  # calendar months and years, as the service's relativedelta
+            return _months_back(now, count * (12 if unit == "y" else 1))
+        return now - timedelta(**{_UNITS[unit]: count})
     try:
         if len(text) == 10:
             day = date.fromisoformat(text)
