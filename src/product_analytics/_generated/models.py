@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 e965537918e9714270fd355e3d9bee732410a9f6cc35fc6892ee187c4e56ef70),
 # by codegen 2.0.0 and datamodel-code-generator 0.89.0. Regenerate with `make generate`.
 
 from __future__ import annotations

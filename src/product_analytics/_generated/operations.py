@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 e965537918e9714270fd355e3d9bee732410a9f6cc35fc6892ee187c4e56ef70),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -27,7 +27,7 @@ SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=False,
 )
 
@@ -60,7 +60,7 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
     response_model=models.PaginatedSessionRecordingList,
     required_scope="session_recording:read",
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings", "listing"),
     personal_api_key_allowed=True,
 )
 
@@ -79,7 +79,7 @@ SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
     response_model=models.SessionRecording,
     required_scope="session_recording:read",
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -98,7 +98,7 @@ SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operatio
     response_model=models.SessionRecording,
     required_scope="session_recording:write",
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -117,7 +117,7 @@ SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="session_recording:write",
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -136,7 +136,7 @@ SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Op
     response_model=models.SharingConfiguration,
     required_scope="sharing_configuration:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -152,7 +152,7 @@ SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] =
     response_model=models.AiFiltersResult,
     required_scope=None,
     experimental=True,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -168,7 +168,7 @@ SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Ope
     response_model=models.AiRegexResult,
     required_scope=None,
     experimental=True,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=False,
 )
 
@@ -184,7 +184,7 @@ SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -203,7 +203,7 @@ PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope="project:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -222,7 +222,7 @@ PROJECTS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="project:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -244,7 +244,7 @@ PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operati
     response_model=models.PaginatedActivityLogList,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
@@ -263,7 +263,7 @@ PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operatio
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -282,7 +282,7 @@ PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult
     response_model=models.WizardAuthenticationResult,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -301,7 +301,7 @@ PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
@@ -320,7 +320,7 @@ PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] =
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -339,7 +339,7 @@ PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Op
     response_model=models.DemoDataStatus,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
@@ -358,7 +358,7 @@ PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
@@ -377,7 +377,7 @@ PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
     response_model=models.PaginatedProxyRecordList,
     required_scope="organization:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -393,7 +393,7 @@ PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -412,7 +412,7 @@ PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -431,7 +431,7 @@ PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -450,7 +450,7 @@ PROXY_RECORDS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="organization:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -469,7 +469,7 @@ ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
     response_model=models.PaginatedRoleList,
     required_scope="organization:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -485,7 +485,7 @@ ROLES_CREATE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -504,7 +504,7 @@ ROLES_RETRIEVE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -518,6 +518,10 @@ THROTTLE_RATES: dict[str, tuple[tuple[int, float], ...]] = {
     "crud": (
         (480, 60.0),
         (4800, 3600.0),
+    ),
+    "listing": (
+        (60, 60.0),
+        (300, 3600.0),
     ),
 }
 

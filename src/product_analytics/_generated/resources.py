@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 e965537918e9714270fd355e3d9bee732410a9f6cc35fc6892ee187c4e56ef70),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client, one method per operation of the spec."""
 
@@ -135,6 +135,7 @@ class SessionRecordings(Resource):
 
         Throttle class: ``recordings`` (the service allows
         240 requests per minute and 1,200 requests per hour per API key).
+        Also counted by ``listing`` (60 per minute and 300 per hour as published).
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
