@@ -105,7 +105,13 @@ class Operation:
     # Query parameters the method does not take as arguments (pass them in `extra_query`).
     query_skipped: list[str] = field(default_factory=list)
     personal_api_key_allowed: bool = True
-    throttle_class: str | None = None
+    # Every throttle class that counts the request; the first is the main one.
+    throttle_classes: tuple[str, ...] = ()
+
+    @property
+    def throttle_class(self) -> str | None:
+        """The operation's main throttle class (the first of `throttle_classes`)."""
+        return self.throttle_classes[0] if self.throttle_classes else None
 
 
 @dataclass(frozen=True)
@@ -401,12 +407,18 @@ def read_throttle_classes(document: dict[str, Any]) -> dict[str, list[tuple[int,
     return classes
 
 
-def throttle_class(op: dict[str, Any], document: dict[str, Any], where: str) -> str | None:
-    """The operation's `x-throttle`, which must name a class of `x-throttle-classes`."""
-    name = op.get("x-throttle")
-    if name is not None and name not in (document.get("x-throttle-classes") or {}):
-        raise SpecError(f"{where}: x-throttle {name!r} is not in x-throttle-classes")
-    return None if name is None else str(name)
+def throttle_classes(op: dict[str, Any], document: dict[str, Any], where: str) -> tuple[str, ...]:
+    """The operation's `x-throttle` (a class, or a list of them), each a class of
+    `x-throttle-classes`; the first is the operation's main class."""
+    value = op.get("x-throttle")
+    names = value if isinstance(value, list) else [] if value is None else [value]
+    declared = document.get("x-throttle-classes") or {}
+    for name in names:
+        if not isinstance(name, str) or name not in declared:
+            raise SpecError(f"{where}: x-throttle {name!r} is not in x-throttle-classes")
+    if len(set(names)) != len(names):
+        raise SpecError(f"{where}: x-throttle names a class twice")
+    return tuple(names)
 
 
 def _success_response(op: dict[str, Any], resolver: _Resolver) -> dict[str, Any]:
@@ -614,7 +626,7 @@ def _read_one(
             )
             raise _Skip
     try:
-        throttle = throttle_class(op, document, f"{method.upper()} {path}")
+        throttles = throttle_classes(op, document, f"{method.upper()} {path}")
     except SpecError as exc:
         problems.add((*at, "x-throttle"), str(exc))
         raise _Skip from None
@@ -647,7 +659,7 @@ def _read_one(
         bulk=bulk,
         query_skipped=query_skipped,
         personal_api_key_allowed=_personal_api_key_allowed(op),
-        throttle_class=throttle,
+        throttle_classes=throttles,
     )
     return operation, derived
 

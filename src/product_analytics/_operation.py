@@ -102,10 +102,16 @@ class Operation(Generic[ResultT]):
     required_scope: str | None
     experimental: bool
     personal_api_key_allowed: bool = True
-    # The service's throttle class (`recordings`, `crud`): one rate limit per key and class.
-    throttle_class: str | None = None
+    # The service's throttle classes that count a request (`recordings`, `crud`, `listing`):
+    # one rate limit per key and class; every one of them must let the request through.
+    throttle_classes: tuple[str, ...] = ()
     # The path split around its placeholders: literal, name, literal, name, ..., literal.
     path_parts: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    @property
+    def throttle_class(self) -> str | None:
+        """The operation's main throttle class: the first of `throttle_classes`, or None."""
+        return self.throttle_classes[0] if self.throttle_classes else None
 
     def __post_init__(self) -> None:
         parts = tuple(_PLACEHOLDER.split(self.path))

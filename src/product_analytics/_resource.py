@@ -111,7 +111,7 @@ class RawResponseView:
 
 # Flags of an operation that its method shows as attributes, besides `required_scope` and
 # `operation` (those the Operation record has; others are skipped).
-_SHOWN_FLAGS = ("experimental", "personal_api_key_allowed", "throttle_class")
+_SHOWN_FLAGS = ("experimental", "personal_api_key_allowed", "throttle_class", "throttle_classes")
 
 
 def endpoint(operation: Operation[Any], *, bulk: bool = False) -> Callable[[F], F]:
@@ -120,10 +120,10 @@ def endpoint(operation: Operation[Any], *, bulk: bool = False) -> Callable[[F], 
     It stays a plain method (type checkers report errors against its own name and
     signature, and `inspect.signature` sees every parameter) that also carries
     `method.operation`, `method.required_scope` (None where none is listed) and the
-    operation's flags (`experimental`, and `personal_api_key_allowed`, `throttle_class`
-    where the operation has them), and `method.bulk` (True for a method that performs the
-    operation once per value, like `get_many`). A bound method forwards attribute reads to
-    its function, so `client.projects.update.required_scope` works as well.
+    operation's flags (`experimental`, and `personal_api_key_allowed`, `throttle_class`,
+    `throttle_classes` where the operation has them), and `method.bulk` (True for a method
+    that performs the operation once per value, like `get_many`). A bound method forwards
+    attribute reads to its function, so `client.projects.update.required_scope` works as well.
     """
 
     def mark(function: F) -> F:

@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 b3f6dfcbf77345cda2d8f90b6cbcc04849046229467546931b086f45ee7601f0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 890267867932b99218f74da331d865d8acfbef2181128501dfaf92b63010455a),
 # by codegen 2.0.0 and datamodel-code-generator 0.89.0. Regenerate with `make generate`.
 
 from __future__ import annotations

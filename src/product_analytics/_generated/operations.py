@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 b3f6dfcbf77345cda2d8f90b6cbcc04849046229467546931b086f45ee7601f0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 890267867932b99218f74da331d865d8acfbef2181128501dfaf92b63010455a),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -28,7 +28,7 @@ SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=False,
 )
 
@@ -61,7 +61,7 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
     response_model=models.PaginatedSessionRecordingList,
     required_scope="session_recording:read",
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings", "listing"),
     personal_api_key_allowed=True,
 )
 
@@ -80,7 +80,7 @@ SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
     response_model=models.SessionRecording,
     required_scope="session_recording:read",
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -99,7 +99,7 @@ SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operatio
     response_model=models.SessionRecording,
     required_scope="session_recording:write",
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -118,7 +118,7 @@ SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="session_recording:write",
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -137,7 +137,7 @@ SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Op
     response_model=models.SharingConfiguration,
     required_scope="sharing_configuration:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -153,7 +153,7 @@ SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] =
     response_model=models.AiFiltersResult,
     required_scope=None,
     experimental=True,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -169,7 +169,7 @@ SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Ope
     response_model=models.AiRegexResult,
     required_scope=None,
     experimental=True,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=False,
 )
 
@@ -185,7 +185,7 @@ SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
     response_model=None,
     required_scope=None,
     experimental=False,
-    throttle_class="recordings",
+    throttle_classes=("recordings",),
     personal_api_key_allowed=True,
 )
 
@@ -204,7 +204,7 @@ PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope="project:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -223,7 +223,7 @@ PROJECTS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="project:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -245,7 +245,7 @@ PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operati
     response_model=models.PaginatedActivityLogList,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
@@ -264,7 +264,7 @@ PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operatio
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -283,7 +283,7 @@ PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult
     response_model=models.WizardAuthenticationResult,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -302,7 +302,7 @@ PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
@@ -321,7 +321,7 @@ PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] =
     response_model=models.Project,
     required_scope="team:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -340,7 +340,7 @@ PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Op
     response_model=models.DemoDataStatus,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
@@ -359,7 +359,7 @@ PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     response_model=models.Project,
     required_scope=None,
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
@@ -378,7 +378,7 @@ PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
     response_model=models.PaginatedProxyRecordList,
     required_scope="organization:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -394,7 +394,7 @@ PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -413,7 +413,7 @@ PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -432,7 +432,7 @@ PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
     response_model=models.ProxyRecord,
     required_scope="organization:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -451,7 +451,7 @@ PROXY_RECORDS_DESTROY: Operation[None] = Operation(
     response_model=None,
     required_scope="organization:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -470,7 +470,7 @@ ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
     response_model=models.PaginatedRoleList,
     required_scope="organization:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -486,7 +486,7 @@ ROLES_CREATE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:write",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -505,7 +505,7 @@ ROLES_RETRIEVE: Operation[models.Role] = Operation(
     response_model=models.Role,
     required_scope="organization:read",
     experimental=False,
-    throttle_class="crud",
+    throttle_classes=("crud",),
     personal_api_key_allowed=True,
 )
 
@@ -519,6 +519,10 @@ THROTTLE_RATES: dict[str, tuple[tuple[int, float], ...]] = {
     "crud": (
         (480, 60.0),
         (4800, 3600.0),
+    ),
+    "listing": (
+        (60, 60.0),
+        (300, 3600.0),
     ),
 }
 

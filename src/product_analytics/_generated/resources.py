@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 b3f6dfcbf77345cda2d8f90b6cbcc04849046229467546931b086f45ee7601f0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 890267867932b99218f74da331d865d8acfbef2181128501dfaf92b63010455a),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client, one method per operation of the spec."""
 
@@ -135,6 +135,7 @@ class SessionRecordings(Resource):
 
         Throttle class: ``recordings`` (the service allows
         240 requests per minute and 1,200 requests per hour per API key).
+        Also counted by ``listing`` (60 per minute and 300 per hour as published).
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the

@@ -29,17 +29,22 @@ RECORDINGS_CLASS = {
 }
 
 
-def test_every_operation_names_its_throttle_class() -> None:
+def test_every_operation_names_its_throttle_classes() -> None:
     assert len(ops.ALL) == 26
     for op in ops.ALL:
         expected = "recordings" if op.operation_id in RECORDINGS_CLASS else "crud"
         assert op.throttle_class == expected, op.operation_id
+        # The recordings list also counts against the plan-dependent listing throttles
+        # (session_recording_api.py, ListingBurstRateThrottle/ListingSustainedRateThrottle).
+        also = ("listing",) if op.operation_id == "session_recordings_list" else ()
+        assert op.throttle_classes == (expected, *also), op.operation_id
 
 
 def test_throttle_rates_are_the_services_published_rates() -> None:
     assert ops.THROTTLE_RATES == {
         "recordings": ((240, 60.0), (1200, 3600.0)),
         "crud": ((480, 60.0), (4800, 3600.0)),
+        "listing": ((60, 60.0), (300, 3600.0)),  # the paid plans' LISTING_RATE_PAID_*
     }
 
 
@@ -61,10 +66,13 @@ async def test_every_method_exposes_its_throttle_class_and_shows_it_in_its_docst
         for name, method in methods:
             op = method.operation
             assert method.throttle_class == op.throttle_class, name
+            assert method.throttle_classes == op.throttle_classes, name
             doc = inspect.getdoc(method) or ""
             assert f"Throttle class: ``{op.throttle_class}``" in doc, name
         assert client.session_recordings.get.throttle_class == "recordings"
         assert client.roles.list.throttle_class == "crud"
+        assert client.session_recordings.list.throttle_classes == ("recordings", "listing")
+        assert "Also counted by ``listing``" in (client.session_recordings.list.__doc__ or "")
         assert "240 requests per minute and 1,200 requests per hour" in (
             client.session_recordings.get.__doc__ or ""
         )
@@ -82,6 +90,20 @@ def test_throttle_class_is_also_on_the_class_attribute() -> None:
 def test_spec_naming_an_undeclared_throttle_class_is_rejected() -> None:
     spec = yaml.safe_load(DEFAULT_SPEC.read_text())
     spec["paths"]["/api/organizations/{organization_id}/roles/"]["get"]["x-throttle"] = "bulk"
+    with pytest.raises(SpecError, match="x-throttle 'bulk'"):
+        read_operations(spec)
+
+
+def test_spec_may_name_several_throttle_classes_each_declared() -> None:
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    get = spec["paths"]["/api/organizations/{organization_id}/roles/"]["get"]
+    get["x-throttle"] = ["crud", "listing"]
+    (roles_list,) = [
+        op for r in read_operations(spec) for op in r.operations if op.operation_id == "roles_list"
+    ]
+    assert roles_list.throttle_classes == ("crud", "listing")
+    assert roles_list.throttle_class == "crud"
+    get["x-throttle"] = ["crud", "bulk"]
     with pytest.raises(SpecError, match="x-throttle 'bulk'"):
         read_operations(spec)
 
