@@ -14,7 +14,7 @@ object, or whose fields do not fit the operation's body model, a 400. Missing ob
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -44,7 +44,7 @@ class Dispatcher:
         store: Store,
         options: Options,
         origin: Callable[[], str],
-        throttle: Callable[[str, str | None], None] | None = None,
+        throttle: Callable[[str, Sequence[str]], None] | None = None,
     ) -> None:
         self._router = Router(operations)
         self._handlers = handlers
@@ -77,7 +77,7 @@ class Dispatcher:
         request[OPERATION_KEY] = op.operation_id
         require_scope(key, op.required_scope)
         if self._throttle is not None:  # after permissions, as the service's throttles
-            self._throttle(key.value, op.throttle_class)
+            self._throttle(key.value, op.throttle_classes)
         handler = self._handlers.get(op.operation_id)
         if handler is None:
             raise not_implemented(op.operation_id)

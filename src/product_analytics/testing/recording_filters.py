@@ -4,10 +4,11 @@ The live service (posthog/session_recordings/utils.py `filter_from_params_to_que
 JSON-decodes every query value that parses as JSON and validates the result as a
 `RecordingsQuery`. The fake does the same for the filters it knows: `session_ids`,
 `distinct_ids` (JSON lists of strings), `distinct_id`, `person_uuid` and `order` narrow or
-sort the list; `filter_test_accounts` (a boolean), `operand` (`AND` or `OR`) and the JSON
-lists `properties`, `events`, `actions`, `console_log_filters` and `having_predicates` are
-checked and otherwise ignored. `date_from` and `date_to` are accepted and not applied: the
-fake has no date window.
+sort the list. With `session_ids` the list comes in the order of those ids, whatever `order`
+says, as the service's `list_recordings_from_query` sorts it. `filter_test_accounts` (a
+boolean), `operand` (`AND` or `OR`) and the JSON lists `properties`, `events`, `actions`,
+`console_log_filters` and `having_predicates` are checked and otherwise ignored. The date
+window (`date_from`, `date_to`) is applied by `dates.in_date_window`.
 """
 
 from __future__ import annotations
@@ -88,4 +89,7 @@ def filter_recordings(query: Mapping[str, str], recordings: list[Json]) -> list[
     if "order" in query:
         key = _ORDERS[query["order"]]
         found = sorted(found, key=lambda r: (r.get(key) is not None, r.get(key)), reverse=True)
+    if session_ids is not None:
+        position = {rid: index for index, rid in enumerate(session_ids)}
+        found = sorted(found, key=lambda r: position[r["id"]])
     return found

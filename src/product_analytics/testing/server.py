@@ -47,8 +47,9 @@ class FakeServer:
     - `shutdown_timeout`: seconds `stop()` waits for requests still running before
       cancelling them.
     - `throttle`: off by default. `True` applies the live service's rates per API key
-      (`recordings`: 240/min and 1,200/hour; `crud`: 480/min and 4,800/hour); a mapping
-      such as `{"recordings": [(40, 10.0)]}` sets each class's windows as
+      (`recordings`: 240/min and 1,200/hour; `crud`: 480/min and 4,800/hour; `listing`,
+      which the recordings list also counts against: the paid plan's 60/min and 300/hour);
+      a mapping such as `{"recordings": [(40, 10.0)]}` sets each class's windows as
       `(requests, seconds)` (classes left out are not throttled); or a `Throttle`. DRF
       semantics (see `testing.throttle`): sliding windows per key and class, 429 with
       `Retry-After` in whole seconds until one slot reopens, rounded up, or down with

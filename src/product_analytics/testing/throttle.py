@@ -15,6 +15,12 @@ rounded DOWN with `retry_after="floor"` (a server that may answer `Retry-After: 
 body is the service's `{"type": "throttled_error", "code": "throttled", "detail": "Request
 was throttled. Expected available in N seconds.", "attr": null}`.
 
+An operation may count against several classes: the recordings list counts against
+`recordings` and `listing` (the service's view adds ListingBurst/SustainedRateThrottle to its
+throttles for `list`). DRF checks every throttle of the view: each window of each class that
+allows the request records it, and a window of any class that is full refuses it; the 429's
+`Retry-After` is the longest wait among the refusing windows.
+
 Only authenticated requests to a known operation count (the service throttles after
 authentication and permission checks); unknown paths, 401s and 403s do not.
 """
@@ -113,30 +119,29 @@ class ThrottleState:
         self._history.clear()
         self.answered.clear()
 
-    def check(self, key: str, throttle_class: str | None) -> None:
-        """Count one request of `key` to an operation of `throttle_class`, or refuse it
-        with a 429 `ApiProblem`."""
-        windows = self.settings.rates.get(throttle_class or "")
-        if not windows:
-            return
-        assert throttle_class is not None
+    def check(self, key: str, classes: str | Sequence[str] | None) -> None:
+        """Count one request of `key` to an operation of the throttle class(es) `classes`,
+        or refuse it with a 429 `ApiProblem`. The 429 is counted once, under the class whose
+        window gave the longest wait."""
+        names = (classes,) if isinstance(classes, str) else tuple(classes or ())
         now = self.settings.clock()
-        waits: list[float] = []
-        for index, (requests, seconds) in enumerate(windows):
-            history = self._history.setdefault((key, throttle_class, index), deque())
-            while history and history[-1] <= now - seconds:
-                history.pop()
-            if len(history) >= requests:
-                # DRF's wait(): the remaining duration / (requests - len(history) + 1), and
-                # a window never holds more than `requests` here, so: until the oldest
-                # entry leaves the window.
-                waits.append(seconds - (now - history[-1]))
-            else:
-                history.appendleft(now)
+        waits: list[tuple[float, str]] = []
+        for name in names:
+            for index, (requests, seconds) in enumerate(self.settings.rates.get(name, ())):
+                history = self._history.setdefault((key, name, index), deque())
+                while history and history[-1] <= now - seconds:
+                    history.pop()
+                if len(history) >= requests:
+                    # DRF's wait(): the remaining duration / (requests - len(history) + 1),
+                    # and a window never holds more than `requests` here, so: until the
+                    # oldest entry leaves the window.
+                    waits.append((seconds - (now - history[-1]), name))
+                else:
+                    history.appendleft(now)
         if not waits:
             return
-        self.answered[throttle_class] += 1
-        wait = max(waits)
+        wait, refusing = max(waits)
+        self.answered[refusing] += 1
         whole = math.ceil(wait) if self.settings.retry_after == "ceil" else math.floor(wait)
         raise ApiProblem(
             429,
