@@ -24,6 +24,7 @@ from product_analytics._config import (
 )
 from product_analytics._pagination import Pager
 from product_analytics.cli.export import UnfinishedExportError, checkpoint_path, export_recordings
+from product_analytics.cli.get_many import get_many_command
 from product_analytics.cli.output import EXIT_USAGE, describe_error, print_document
 from product_analytics.cli.parser import LEAF, build_parser
 
@@ -179,6 +180,7 @@ HANDLERS: dict[str, Handler] = {
         _deleted("recording", a.id),
     ),
     "recordings_export": _export,
+    "recordings_get_many": get_many_command,
     "proxy_records_list": lambda c, a: _stream(
         c.proxy_records.list(organization_id=a.organization_id, limit=a.page_size), a.max_items
     ),

@@ -11,6 +11,7 @@ from product_analytics._config import (
     PROJECT_ID_ENV,
 )
 from product_analytics._version import __version__
+from product_analytics.cli.get_many import MAX_BATCH_SIZE
 
 __all__ = ["LEAF", "build_parser"]
 
@@ -45,6 +46,13 @@ def _non_negative_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be >= 0, got {value}")
+    return value
+
+
+def _batch_size(text: str) -> int:
+    value = _positive_int(text)
+    if value > MAX_BATCH_SIZE:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_BATCH_SIZE}, got {value}")
     return value
 
 
@@ -128,6 +136,33 @@ def _list_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-items", type=_positive_int, default=None, help="stop after N")
 
 
+def _get_many_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ids-file",
+        required=True,
+        metavar="FILE",
+        help="recording ids, one a line ('-': stdin); blank lines and lines starting with # "
+        "are skipped",
+    )
+    parser.add_argument(
+        "--batch-size",
+        type=_batch_size,
+        default=MAX_BATCH_SIZE,
+        help=f"ids per list request, 1 to {MAX_BATCH_SIZE} (default: {MAX_BATCH_SIZE})",
+    )
+    parser.add_argument(
+        "--no-batch",
+        action="store_true",
+        help="one GET per id instead (for a service whose list does not filter by session_ids)",
+    )
+    parser.add_argument(
+        "--concurrency",
+        type=_positive_int,
+        default=4,
+        help="requests in flight at once (default: 4)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line; each leaf parser sets `command` to its handler's name.
 
@@ -195,6 +230,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="continue an interrupted export of --out from its checkpoint (none: start afresh)",
     )
+    sub = leaf(
+        rec,
+        "get-many",
+        "recordings_get_many",
+        "print the recordings whose ids a file lists, one JSON object a line, in its order "
+        "(fetched in batches through the recordings list)",
+    )
+    _project_option(sub)
+    _get_many_options(sub)
 
     proxies = groups.add_parser("proxy-records", help="reverse-proxy records of an organization")
     prx = proxies.add_subparsers(dest="action", required=True, metavar="ACTION")
