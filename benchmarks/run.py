@@ -25,14 +25,14 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from benchmarks import scenarios, throttled
+from benchmarks import batched, scenarios, throttled
 from benchmarks.chart import write_chart
 from benchmarks.data import recording_id
 from benchmarks.server import ServerProcess
 
 __all__ = ["SCENARIOS", "Config", "format_table", "main", "run_all"]
 
-SCENARIOS = ("bulk", "iteration", "memory", "overhead", "latency", "throttled")
+SCENARIOS = ("bulk", "iteration", "memory", "overhead", "latency", "throttled", "batched")
 DEFAULT_OUTPUT = Path(__file__).resolve().parent / "results.json"
 DEFAULT_CHART = Path(__file__).resolve().parent / "results.png"
 
@@ -62,6 +62,14 @@ class Config:
     latency_count: int = 10_000
     latency_page_size: int = 100
     latency_delay: float = 0.05
+    # Issue 22: get_many of batched_ids, with batch_size=batched_size and without, under the
+    # live classes scaled in time: `recordings` batched_recordings_rate per batched_window s
+    # (GETs and lists), `listing` batched_listing_rate per batched_window s (lists).
+    batched_ids: int = 300
+    batched_size: int = 100
+    batched_recordings_rate: int = 20
+    batched_listing_rate: int = 2
+    batched_window: float = 2.0
     scenarios: tuple[str, ...] = field(default=SCENARIOS)
 
     @property
@@ -97,6 +105,10 @@ TARGETS: tuple[tuple[str, str, str, float], ...] = (
         ">=",
         1.0,
     ),
+)
+TARGETS += (
+    ("batched.speedup", "batched get_many under live-like throttles, speed-up", ">=", 8.0),
+    ("batched.errors", "batched get_many under live-like throttles, errors", "<=", 0.0),
 )
 INFORMATION: tuple[tuple[str, str], ...] = (
     ("bulk.ratio_sdk_httpx_models", "bulk get, SDK / httpx + pydantic"),
@@ -265,6 +277,18 @@ def _throttled(config: Config) -> dict[str, Any]:
     return {"get_many": get_many, "export": export}
 
 
+def _batched(config: Config) -> dict[str, Any]:
+    return asyncio.run(
+        batched.batched_get_many(
+            config.batched_ids,
+            config.batched_size,
+            recordings_rate=config.batched_recordings_rate,
+            listing_rate=config.batched_listing_rate,
+            window=config.batched_window,
+        )
+    )
+
+
 def _version(distribution: str) -> str:
     try:
         return metadata.version(distribution)
@@ -388,6 +412,13 @@ def run_all(
             f"{config.throttle_window:g} s; export of {config.export_count:,}"
         )
         results["throttled"] = _throttled(config)
+    if "batched" in config.scenarios:
+        progress(
+            f"batched: get_many of {config.batched_ids:,} with batch_size="
+            f"{config.batched_size} and without, recordings {config.batched_recordings_rate} "
+            f"and listing {config.batched_listing_rate} per {config.batched_window:g} s"
+        )
+        results["batched"] = _batched(config)
     results["load_average_at_end"] = _load_average()
     results["targets"] = evaluate_targets(results)
     results["information"] = information(results)
@@ -467,6 +498,7 @@ def _rows(results: dict[str, Any]) -> list[tuple[str, str, str]]:
         rows.append((title, "export", _throttled_row(export)))
         same = "yes" if export["resumed_equals_uninterrupted"] else "NO"
         rows.append((title, "killed + resumed", f"same ids as uninterrupted: {same}"))
+    rows.extend(batched.table_rows(results.get("batched")))
     return rows
 
 

@@ -45,6 +45,11 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
         latency_count=60,
         latency_page_size=10,
         latency_delay=0.001,
+        batched_ids=12,
+        batched_size=5,
+        batched_recordings_rate=50,
+        batched_listing_rate=2,
+        batched_window=0.2,
     )
     output = tmp_path / "results.json"
 
@@ -74,6 +79,9 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
     assert all(target["value"] is not None for target in written["targets"])
     assert written["throttled"]["get_many"]["count"] == 30
     assert written["throttled"]["export"]["written"] == 200
+    assert written["batched"]["batched"]["list_requests"] >= 3  # 12 ids, 5 a request
+    assert written["batched"]["unbatched"]["get_requests"] >= 12
+    assert "speed-up" in format_table(results)
     assert all(info["value"] is not None for info in written["information"])
     assert "sdk / raw" in format_table(results)
     chart = tmp_path / "ratios.png"
