@@ -93,3 +93,13 @@ _DEFAULT_TIMEOUT = aiohttp.ClientTimeout(total=10)
 def error(status_type: str, code: str, detail: str, attr: str | None = None) -> dict[str, Any]:
     """The service's error body."""
     return {"type": status_type, "code": code, "detail": detail, "attr": attr}
+
+
+class Clock:
+    """A clock the test moves by hand (for `FakeServer(throttle_clock=...)`)."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now

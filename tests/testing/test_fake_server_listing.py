@@ -15,17 +15,9 @@ from product_analytics._generated.operations import THROTTLE_RATES
 from product_analytics.testing import FakeServer
 from product_analytics.testing.throttle import SERVICE_RATES
 
-from .helpers import Api
+from .helpers import Api, Clock
 
 SCALED = {"recordings": [(20, 2.0)], "listing": [(2, 2.0)]}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 500.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @asynccontextmanager

@@ -12,17 +12,7 @@ import pytest
 from product_analytics import AsyncClient, RateLimitError
 from product_analytics.testing import FakeServer, Throttle
 
-from .helpers import Answer, Api, error
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from .helpers import Answer, Api, Clock, error
 
 
 @asynccontextmanager
