@@ -395,7 +395,26 @@ class AsyncClient(ClientResources):
                 return_exceptions=return_exceptions,
                 then=decode,
             )
-        keys = [str(value) for value in values]  # each value was checked to be a str
+        return await self._request_batched(
+            batch, batch_size, [str(value) for value in values],  # each checked to be a str
+            urls, send, decode, path, options, concurrency, return_exceptions,
+        )  # fmt: skip
+
+    async def _request_batched(
+        self,
+        batch: BatchLookup,
+        batch_size: int,
+        keys: list[str],
+        urls: list[str],
+        send: Callable[[str], Awaitable[tuple[Answer, str]]],
+        decode: Callable[[tuple[Answer, str]], Any],
+        path: Mapping[str, object],
+        options: RequestOptions,
+        concurrency: int,
+        return_exceptions: bool,
+    ) -> list[Any]:
+        """`_request_many` through `batch`'s list: one request per `batch_size` distinct
+        `keys`, then `send(url)` for each key the list did not return."""
         url_of = dict(zip(keys, urls, strict=True))
         groups = batch_groups(keys, batch_size)
         list_path = {p.name: path[p.name] for p in batch.operation.path_params}
@@ -407,7 +426,7 @@ class AsyncClient(ClientResources):
         async def fetch_group(index: int) -> dict[str, Any]:
             answer, url = await self._exchange(batch.operation, pages[index])
             page = decode_success(
-                batch.operation, answer, method="GET", url=url,
+                batch.operation, answer, method=pages[index].method, url=url,
                 max_items=self._config.max_page_items,
             )  # fmt: skip
             del answer

@@ -231,3 +231,20 @@ def test_found_keeps_only_the_ids_asked_for() -> None:
     lookup = ops.SESSION_RECORDINGS_RETRIEVE_BATCH
     rows = [SessionRecording.model_validate(recording(rid)) for rid in ("a", "z", "b")]
     assert sorted(lookup.found(rows, ["a", "b", "c"])) == ["a", "b"]
+
+
+async def test_batches_refused_by_the_listing_class_are_waited_out_without_errors() -> None:
+    rates = {"recordings": [(50, 3.0)], "listing": [(2, 3.0)]}
+    async with FakeServer(
+        recordings=30, seed=4, list_style="live", live_quirks=True, throttle=rates
+    ) as server:
+        async with AsyncClient(
+            api_key=server.api_key, base_url=server.base_url, project_id=server.project_id
+        ) as client:
+            ids = server.recording_ids
+            results = await client.session_recordings.get_many(
+                ids=ids, batch_size=10, return_exceptions=True
+            )
+        assert [getattr(r, "id", r) for r in results] == ids
+        assert server.throttle_429s_by_class.get("listing", 0) >= 1  # the third batch waited
+        assert counts(server)[1] == 0
