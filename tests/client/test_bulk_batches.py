@@ -20,6 +20,8 @@ from product_analytics.errors import InternalServerError, NotFoundError
 from product_analytics.models import SessionRecording
 from product_analytics.testing import FakeServer
 from tests.client.support_server import PROJECT, client_for, json_response, recording, serve
+from tests.support.drf_throttle_server import API_KEY as DRF_KEY
+from tests.support.drf_throttle_server import DrfThrottleServer
 
 LIST_OPERATION = "session_recordings_list"
 GET_OPERATION = "session_recordings_retrieve"
@@ -248,3 +250,20 @@ async def test_batches_refused_by_the_listing_class_are_waited_out_without_error
         assert [getattr(r, "id", r) for r in results] == ids
         assert server.throttle_429s_by_class.get("listing", 0) >= 1  # the third batch waited
         assert counts(server)[1] == 0
+
+
+async def test_a_list_that_ignores_session_ids_still_gives_every_id_exactly() -> None:
+    """Against the independent DRF-like server, whose list pages through every recording
+    whatever `session_ids` says: what the list did not return is fetched by GET."""
+    async with DrfThrottleServer({}, recordings=60) as server:
+        ids = [*server.recording_ids[40:50], *server.recording_ids[:5]]
+        async with AsyncClient(api_key=DRF_KEY, base_url=server.base_url) as client:
+            results = await client.session_recordings.get_many(
+                project_id=server.project_id, ids=ids, batch_size=5
+            )
+        paths = [hit.path for hit in server.hits]
+    assert [r.id for r in results] == ids
+    lists = [p for p in paths if p.endswith("/session_recordings/")]
+    gets = sorted(p.rstrip("/").rsplit("/", 1)[-1] for p in paths if p not in lists)
+    assert len(lists) == 3
+    assert gets == sorted(ids[:10])  # the first page (ids 0-4) answered the third batch
