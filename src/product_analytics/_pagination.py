@@ -323,10 +323,11 @@ class Pager(Generic[ItemT]):
     def _page(
         self, answer: Answer, fetched_url: str, seen: dict[str, int], depth: int, empty_run: int
     ) -> Page[ItemT]:
-        """The page an answer holds: validated (at most `limit` items, or the client's
-        `max_page_items` when the request set none) and linked to the next."""
+        """The page an answer holds: validated (at most the client's `max_page_items`
+        items, whatever `limit` the request set: the live service may answer more) and
+        linked to the next."""
         client = self._client
-        max_items = query_int(fetched_url, "limit") or client._config.max_page_items
+        max_items = client._config.max_page_items
         try:
             envelope: BaseModel = decode_success(
                 self._operation, answer, method="GET", url=fetched_url, max_items=max_items

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from aiohttp import web
 
+from product_analytics import AsyncClient
 from product_analytics._pagination import Page, Pager
 from product_analytics.errors import (
     ApiError,
@@ -19,6 +21,9 @@ from product_analytics.errors import (
     ResponseValidationError,
 )
 from product_analytics.models import ProxyRecord, SessionRecording
+from product_analytics.testing import FakeServer, Reply
+from product_analytics.testing.context import Context
+from product_analytics.testing.handlers import HANDLERS
 from tests.client.support_server import (
     API_KEY,
     ORG,
@@ -280,6 +285,67 @@ async def test_proxy_record_body_with_only_results_is_the_last_page() -> None:
     assert pages[0].has_next is False
     assert ids_of(pages[0].results) == ["p1"]
     assert len(server.received) == 1
+
+
+async def test_a_live_proxy_record_page_longer_than_its_limit_is_accepted_whole() -> None:
+    """The live proxy-record list ignores `limit` and `offset` and answers every record."""
+    async with (
+        FakeServer(list_style="live") as server,
+        AsyncClient(
+            api_key=server.api_key,
+            base_url=server.base_url,
+            organization_id=server.organization_id,
+        ) as client,
+    ):
+        for domain in ("a.example.com", "b.example.com"):
+            await client.proxy_records.create(domain=domain)
+        page = await client.proxy_records.list(limit=2)
+        items = [r async for r in client.proxy_records.list(limit=1)]
+    assert len(page.results) == 3
+    assert page.has_next is False
+    assert ids_of(items) == ids_of(page.results)
+
+
+def with_long_term_rows(ctx: Context) -> Reply:
+    """The fake's live recordings list, plus (as the live service does when `session_ids`
+    is given) the asked-for recordings the page left out, beyond `limit`."""
+    reply = HANDLERS["session_recordings_list"](ctx)
+    assert isinstance(reply, Reply)
+    listed = {row["id"] for row in reply.body["results"]}
+    env = ctx.store.environment(ctx.params["project_id"])
+    wanted = json.loads(ctx.query["session_ids"])
+    extra = [env.recordings[rid] for rid in wanted if rid not in listed]
+    return Reply.json({**reply.body, "results": reply.body["results"] + extra})
+
+
+async def test_a_live_recordings_page_with_long_term_rows_beyond_its_limit_is_accepted() -> None:
+    async with FakeServer(recordings=20, list_style="live") as server:
+        server.add_handler("session_recordings_list", with_long_term_rows)
+        wanted = server.recording_ids[:5]
+        async with AsyncClient(
+            api_key=server.api_key, base_url=server.base_url, project_id=server.project_id
+        ) as client:
+            page = await client.session_recordings.list(limit=2, session_ids=wanted)
+            items = [r async for r in client.session_recordings.list(limit=2, session_ids=wanted)]
+    assert sorted(ids_of(page.results)) == sorted(wanted)
+    # Each page adds the long-term rows again: iteration sees every one (some twice).
+    assert set(ids_of(items)) == set(wanted)
+
+
+async def test_a_page_longer_than_max_page_items_is_refused_whatever_its_limit() -> None:
+    async with (
+        FakeServer(list_style="live") as server,
+        AsyncClient(
+            api_key=server.api_key,
+            base_url=server.base_url,
+            organization_id=server.organization_id,
+            max_page_items=2,
+        ) as client,
+    ):
+        for domain in ("a.example.com", "b.example.com"):
+            await client.proxy_records.create(domain=domain)
+        with pytest.raises(ResponseValidationError, match="at most 2 items"):
+            await client.proxy_records.list(limit=1)
 
 
 def has_next_pages(sizes: list[int]) -> Handler:
