@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Collection, Generator
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Collection, Generator
 from typing import Any, Generic, Protocol, TypeVar
-from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+from urllib.parse import SplitResult, quote, unquote_plus, urlencode, urlsplit, urlunsplit
 
 from pydantic import BaseModel
 
@@ -42,8 +42,13 @@ __all__ = [
     "Page",
     "Pager",
     "PagingClient",
+    "following_offset",
     "next_url",
+    "page_key",
     "prefetch_depth",
+    "query_int",
+    "walk",
+    "with_offset",
 ]
 
 ItemT = TypeVar("ItemT")
@@ -65,51 +70,51 @@ def prefetch_depth(page_size: int) -> int:
     return max(1, min(PREFETCH_PAGES, PREFETCH_ITEMS // max(1, page_size)))
 
 
-def _with_offset(url: str, offset: int) -> str:
+# -- page URLs: the one reading of their query, shared by the pager and the CLI export --------
+
+
+def _query_fields(url: str) -> tuple[SplitResult, list[str]]:
+    """`url` split, and its query's `name=value` fields as sent (empty fields dropped)."""
     parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "offset"]
-    query.append(("offset", str(offset)))
-    return urlunsplit(parts._replace(query=urlencode(query, quote_via=quote)))
+    return parts, [field for field in parts.query.split("&") if field]
 
 
-def _page_key(url: str) -> str:
-    """`url` normalized for telling whether a walk came back to a page: scheme and host in
-    lower case, no default port, no fragment, query parameters sorted."""
-    parts = urlsplit(url)
-    scheme, host, port = origin(url)
-    netloc = host if port == {"http": 80, "https": 443}.get(scheme) else f"{host}:{port}"
-    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)), quote_via=quote)
-    return urlunsplit((scheme, netloc, parts.path or "/", query, ""))
+def _decoded(field: str) -> tuple[str, str]:
+    name, _, value = field.partition("=")
+    return unquote_plus(name), unquote_plus(value)
 
 
-def query_int(url: str, name: str) -> int | None:
-    """The query parameter `name` of `url` as an int, or None."""
-    for key, value in parse_qsl(urlsplit(url).query):
-        if key == name and value.isdigit():
-            return int(value)
+def query_int(url: str | None, name: str) -> int | None:
+    """The query parameter `name` of `url` as an int (its first occurrence), or None."""
+    if not url:
+        return None
+    for field in _query_fields(url)[1]:
+        key, value = _decoded(field)
+        if key == name:
+            return int(value) if value.isdigit() else None
     return None
 
 
-def _replace_offset(url: str, offset: int) -> str:
-    """`url` with its `offset` query parameter set to `offset`, every other byte kept (so
-    that it reads as the server's own links do)."""
-    parts = urlsplit(url)
-    fields = parts.query.split("&") if parts.query else []
-    replaced = [f"offset={offset}" if f.startswith("offset=") else f for f in fields]
-    if replaced == fields and f"offset={offset}" not in fields:
-        replaced.append(f"offset={offset}")
+def with_offset(url: str, offset: int) -> str:
+    """`url` with its `offset` query parameter set to `offset` (added last when it has none),
+    every other byte kept, so that it reads as the server's own links do."""
+    parts, fields = _query_fields(url)
+    field = f"offset={offset}"
+    replaced = [field if _decoded(f)[0] == "offset" else f for f in fields]
+    if field not in replaced:
+        replaced.append(field)
     return urlunsplit(parts._replace(query="&".join(replaced)))
 
 
-def _same_target(a: str, b: str) -> bool:
-    """Whether two URLs name the same page: equal, or equal up to query parameter order
-    and encoding."""
-    if a == b:
-        return True
-    x, y = urlsplit(a), urlsplit(b)
-    return (x.scheme, x.netloc.lower(), x.path) == (y.scheme, y.netloc.lower(), y.path) and sorted(
-        parse_qsl(x.query, keep_blank_values=True)
-    ) == sorted(parse_qsl(y.query, keep_blank_values=True))
+def page_key(url: str) -> str:
+    """`url` normalized for telling whether two URLs name the same page: scheme and host in
+    lower case, no default port, no fragment, query parameters decoded and sorted."""
+    parts, fields = _query_fields(url)
+    scheme = parts.scheme.lower()
+    host, port = (parts.hostname or "").lower(), parts.port
+    netloc = host if port in (None, {"http": 80, "https": 443}.get(scheme)) else f"{host}:{port}"
+    query = urlencode(sorted(_decoded(f) for f in fields), quote_via=quote)
+    return urlunsplit((scheme, netloc, parts.path or "/", query, ""))
 
 
 def _says_has_next(envelope: BaseModel) -> bool:
@@ -156,7 +161,7 @@ def next_url(
     if _says_has_next(envelope):
         offset = query_int(page_url, "offset") or 0
         limit = query_int(page_url, "limit") or results_count
-        return _with_offset(page_url, offset + limit)
+        return with_offset(page_url, offset + limit)
     return None
 
 
@@ -286,7 +291,7 @@ class Pager(Generic[ItemT]):
             __slots__ = ()
 
             def parse(self) -> Page[ItemT]:
-                return pager._page(answer, url, {_page_key(url): 0}, 0, 0)
+                return pager._page(answer, url, {page_key(url): 0}, 0, 0)
 
         return _PageAnswer(answer, self._operation, "GET", url)
 
@@ -297,22 +302,15 @@ class Pager(Generic[ItemT]):
         self, url: str, seen: dict[str, int], depth: int, empty_run: int
     ) -> Page[ItemT]:
         """The page at `url`, the `depth`-th of its walk (the first page is 0); `seen` maps
-        every URL the walk fetched (normalized by `_page_key`) to the depth it was first
+        every URL the walk fetched (normalized by `page_key`) to the depth it was first
         fetched at.
 
         A URL already fetched earlier in the walk means the links loop: that raises
         `ResponseValidationError` instead of fetching it again. Fetching the same page again
         at the same place (`next_page()` called twice) is fine.
         """
-        if seen.setdefault(_page_key(url), depth) < depth:
-            raise ResponseValidationError(
-                "its next link leads back to a page already fetched; stopping instead of looping",
-                method="GET",
-                url=url,
-                status_code=200,
-                body="",
-                subject="a link that cannot be followed",
-            )
+        if seen.setdefault(page_key(url), depth) < depth:
+            raise _unfollowable(url)
         request = self._first if depth == 0 else self._first.follow(url)
         answer, fetched_url = await self._client._exchange(self._operation, request)
         try:
@@ -353,7 +351,7 @@ class Pager(Generic[ItemT]):
             )
         return Page(envelope, results, following, self, seen, depth, empty_run, fetched_url)
 
-    async def pages(self) -> AsyncIterator[Page[ItemT]]:
+    def pages(self) -> AsyncGenerator[Page[ItemT], None]:
         """Every page, in order.
 
         While the caller uses one page the next is already being fetched. Once a list has
@@ -363,6 +361,10 @@ class Pager(Generic[ItemT]):
         if the page before it links to it, else every fetch ahead is dropped and the
         server's links are followed one by one from there.
         """
+        return self._walk(self._client._config.max_concurrency)
+
+    async def _walk(self, most_ahead: int) -> AsyncGenerator[Page[ItemT], None]:
+        """`pages()`, with at most `most_ahead` pages fetched ahead of the caller's."""
         page: Page[ItemT] = await self
         seen = page._seen
         window: deque[_Ahead] = deque()  # fetches ahead, in order; window[0] follows `page`
@@ -371,19 +373,14 @@ class Pager(Generic[ItemT]):
             while True:
                 following = page._following
                 if isinstance(following, str):
-                    if window and not _same_target(window[0].url, following):
+                    if window and not _same_page(window[0].url, following):
                         # The server links elsewhere than guessed: follow it from here on.
                         speculate = False
                         await self._drop(window, seen)
-                    started = False
-                    if not window:
-                        ahead = self._ahead(following, page._depth + 1, seen)
-                        if ahead is not None:
-                            window.append(ahead)
-                            started = True
+                    started = not window and self._extend(window, following, page._depth, seen)
                     # Only a list of results is worth fetching ahead of: not a run of empties.
                     if speculate and window and page.results and page._depth + 1 >= SPECULATE_AFTER:
-                        started = self._speculate(page, following, window, seen) or started
+                        started = self._speculate(page, window, seen, most_ahead) or started
                     if started:
                         # Let the fetches send their requests now: a caller that consumes
                         # the page without awaiting would otherwise start them only after.
@@ -393,31 +390,31 @@ class Pager(Generic[ItemT]):
                 yield page
                 if following is None:
                     return
-                if not window:
-                    # A link that cannot be followed, or leads back: next_page() raises.
-                    await page.next_page()
-                    raise AssertionError("unreachable: next_page() did not raise")
-                ahead = window[0]  # stays in the window (cancelled on the way out) until done
-                # Wait without letting close() (which cancels the fetch) cancel the caller.
-                await asyncio.wait((ahead.future,))
-                window.popleft()
-                if ahead.future.cancelled():
-                    raise ClientClosedError("the client was closed while the next page was fetched")
-                answer, fetched_url = ahead.future.result()
+                if not window:  # a link that cannot be followed, or that leads back
+                    raise _unfollowable(following)
+                answer, fetched_url, depth = await _first_done(window)
                 empty_run = page._empty_run
                 with collector_paused():
                     # The page before goes in the pause too. When nothing else holds it (as
                     # `__aiter__` holds nothing), its items go away as the new ones come:
                     # the collector resumes with about as many tracked objects as it paused
                     # with, and no collection walks the page just built.
-                    page = self._page(answer, fetched_url, seen, ahead.depth, empty_run)
+                    page = self._page(answer, fetched_url, seen, depth, empty_run)
         finally:
             await _cancel(window)
+
+    def _extend(self, window: deque[_Ahead], url: str, depth: int, seen: dict[str, int]) -> bool:
+        """Start fetching `url`, the page after the `depth`-th, into `window`; whether it
+        started (not when the walk fetched it before at another place: a loop)."""
+        ahead = self._ahead(url, depth + 1, seen)
+        if ahead is not None:
+            window.append(ahead)
+        return ahead is not None
 
     def _ahead(self, url: str, depth: int, seen: dict[str, int]) -> _Ahead | None:
         """Start fetching `url`, the `depth`-th page of the walk; None (nothing sent) when
         the walk fetched it before at another place (a loop)."""
-        key = _page_key(url)
+        key = page_key(url)
         known = key in seen
         if seen.setdefault(key, depth) < depth:
             return None
@@ -426,10 +423,12 @@ class Pager(Generic[ItemT]):
         return _Ahead(url, depth, future, known)
 
     def _speculate(
-        self, page: Page[ItemT], following: str, window: deque[_Ahead], seen: dict[str, int]
+        self, page: Page[ItemT], window: deque[_Ahead], seen: dict[str, int], most_ahead: int
     ) -> bool:
-        """Fill `window` with the pages after `following` at the offsets the offset scheme
-        gives, while it allows; whether any fetch started."""
+        """Fill `window` (which starts with the page `page` links to) with the pages after
+        it at the offsets the offset scheme gives, up to `most_ahead` fetches, while the
+        scheme allows; whether any fetch started."""
+        following = window[0].url
         step = query_int(following, "limit")
         offset = query_int(following, "offset")
         if not step or offset is None or (query_int(page._url, "offset") or 0) + step != offset:
@@ -440,16 +439,15 @@ class Pager(Generic[ItemT]):
             return False
         if getattr(envelope, "next", None) and not isinstance(count, int):
             return False
-        # Never more connections than the client allows itself.
-        depth = min(prefetch_depth(step), self._client._config.max_concurrency)
+        depth = min(prefetch_depth(step), most_ahead)
         started = False
         while len(window) < depth:
             last = window[-1]
             at = offset + (last.depth - page._depth) * step
             if isinstance(count, int) and at >= count:
                 break
-            url = _replace_offset(last.url, at)
-            if _page_key(url) in seen:
+            url = with_offset(last.url, at)
+            if page_key(url) in seen:
                 break
             ahead = self._ahead(url, last.depth + 1, seen)
             if ahead is None:
@@ -461,7 +459,7 @@ class Pager(Generic[ItemT]):
     async def _drop(self, window: deque[_Ahead], seen: dict[str, int]) -> None:
         """Cancel the fetches ahead and forget the pages only they had put in `seen`."""
         for ahead in window:
-            key = _page_key(ahead.url)
+            key = page_key(ahead.url)
             if not ahead.known and seen.get(key) == ahead.depth:
                 del seen[key]
         dropped = list(window)
@@ -477,6 +475,62 @@ class Pager(Generic[ItemT]):
 
     def __repr__(self) -> str:
         return f"<Pager {self._first.url}>"
+
+
+def _same_page(a: str, b: str) -> bool:
+    return a == b or page_key(a) == page_key(b)
+
+
+def _unfollowable(following: str | ResponseValidationError) -> ResponseValidationError:
+    """The error that ends a walk at `following`: the link's own error, or (for a URL the
+    walk fetched before) the loop it would make."""
+    if isinstance(following, ResponseValidationError):
+        return following.with_traceback(None)
+    return ResponseValidationError(
+        "its next link leads back to a page already fetched; stopping instead of looping",
+        method="GET",
+        url=following,
+        status_code=200,
+        body="",
+        subject="a link that cannot be followed",
+    )
+
+
+def following_offset(page: Page[Any]) -> int | None:
+    """The `offset` the page after `page` is fetched at, or None after the last page.
+
+    A next link without an `offset` counts on from `page`'s own offset by its `limit` (or
+    its length). Raises the `ResponseValidationError` of a link that cannot be followed.
+    """
+    following = page._following
+    if isinstance(following, ResponseValidationError):
+        raise _unfollowable(following)
+    if following is None:
+        return None
+    offset = query_int(following, "offset")
+    if offset is None:
+        step = query_int(page._url, "limit") or len(page.results)
+        offset = (query_int(page._url, "offset") or 0) + step
+    return offset
+
+
+def walk(pager: Pager[ItemT], most_ahead: int) -> AsyncGenerator[Page[ItemT], None]:
+    """`pager.pages()`, with at most `most_ahead` pages fetched ahead of the caller's (the
+    client's `max_concurrency` bounds `pages()`)."""
+    return pager._walk(most_ahead)
+
+
+async def _first_done(window: deque[_Ahead]) -> tuple[Answer, str, int]:
+    """The answer of the first fetch of `window` (taken out of it once done), its URL and
+    its place in the walk. `ClientClosedError` when closing the client cancelled it."""
+    ahead = window[0]  # stays in the window (cancelled on the way out) until done
+    # Wait without letting close() (which cancels the fetch) cancel the caller.
+    await asyncio.wait((ahead.future,))
+    window.popleft()
+    if ahead.future.cancelled():
+        raise ClientClosedError("the client was closed while the next page was fetched")
+    answer, fetched_url = ahead.future.result()
+    return answer, fetched_url, ahead.depth
 
 
 def _base_origin(client: PagingClient) -> Origin:

@@ -583,8 +583,8 @@ async def test_list_query_carries_limit_offset_and_extra_query_on_every_page() -
     assert len(items) == 5
     assert server.paths() == [
         f"{RECORDINGS_PATH}?limit=2&offset=4&q=a%20b",
-        f"{RECORDINGS_PATH}?limit=2&q=a%20b&offset=6",
-        f"{RECORDINGS_PATH}?limit=2&q=a%20b&offset=8",
+        f"{RECORDINGS_PATH}?limit=2&offset=6&q=a%20b",
+        f"{RECORDINGS_PATH}?limit=2&offset=8&q=a%20b",
     ]
 
 

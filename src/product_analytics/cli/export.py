@@ -19,29 +19,28 @@ renamed to `FILE` and the checkpoint removed. Without `--resume`, an unfinished 
 never overwritten: the command stops with a message naming `--resume`. An export that fails
 before writing anything leaves nothing behind.
 
-At most `concurrency` pages are held in memory, whatever the number of recordings.
+Pages are walked by the client's pager (`_pagination.walk`): the server's links are
+followed, and once the list has proved long, up to `concurrency` pages are fetched ahead.
+At most that many pages (and the one being written) are held in memory, whatever the
+number of recordings.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
 import re
 import time
-from collections import deque
-from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import IO, Any, TextIO
-from urllib.parse import parse_qsl, urlsplit
 
 from tqdm import tqdm
 
 from product_analytics._client import AsyncClient
-from product_analytics._pagination import Page
+from product_analytics._pagination import following_offset, walk
 from product_analytics._throttle import ThrottleEvent
 from product_analytics.errors import ConfigurationError
 from product_analytics.models import SessionRecording
@@ -296,84 +295,6 @@ def _clean(*paths: Path) -> None:
 # -- the pages ---------------------------------------------------------------------------
 
 
-def _link_int(url: str | None, name: str) -> int | None:
-    if not url:
-        return None
-    for key, value in parse_qsl(urlsplit(url).query):
-        if key == name and value.isdigit():
-            return int(value)
-    return None
-
-
-async def _pages(
-    client: AsyncClient,
-    project_id: str,
-    window: dict[str, str],
-    start: int,
-    page_size: int,
-    concurrency: int,
-) -> AsyncGenerator[tuple[Page[SessionRecording], int | None], None]:
-    """Each page from offset `start` on, in order, with the offset of the page after it
-    (None after the last). Every request carries the pinned window. With a known total,
-    pages are fetched by offset, `concurrency` at a time; otherwise one after the other."""
-    recordings = client.session_recordings
-
-    def fetch(offset: int, limit: int) -> Any:
-        return recordings.list(
-            project_id=project_id, limit=limit, offset=offset, extra_query=dict(window)
-        )
-
-    offset = start
-    first: Page[SessionRecording] = await fetch(offset, page_size)
-    # The server may clamp the page size: its next link tells which it used.
-    step = _link_int(first.next, "limit") or page_size
-    following = _link_int(first.next, "offset") if first.next else None
-    if following is None and first.has_next:
-        following = offset + step
-    if not first.has_next:
-        following = None
-    yield first, following
-    if following is None:
-        return
-    if first.count is None or concurrency == 1:
-        # The pager's own walk: it fetches ahead once the list has proved long.
-        offset = following
-        async with contextlib.aclosing(fetch(offset, step).pages()) as walk:
-            async for page in walk:
-                nxt = _link_int(page.next, "offset") if page.next else None
-                if nxt is None and page.has_next:
-                    nxt = offset + step
-                if not page.has_next:
-                    nxt = None
-                yield page, nxt
-                if nxt is None:
-                    return
-                offset = nxt
-        return
-    offsets = iter(range(following, first.count, step))
-    window_tasks: deque[tuple[int, asyncio.Future[Page[SessionRecording]]]] = deque()
-
-    def fill() -> None:
-        while len(window_tasks) < concurrency:
-            at = next(offsets, None)
-            if at is None:
-                return
-            window_tasks.append((at, asyncio.ensure_future(fetch(at, step))))
-
-    try:
-        fill()
-        while window_tasks:
-            at, task = window_tasks.popleft()
-            page = await task
-            fill()
-            last = at + step >= first.count
-            yield page, None if last else at + step
-    finally:
-        for _, task in window_tasks:
-            task.cancel()
-        await asyncio.gather(*(task for _, task in window_tasks), return_exceptions=True)
-
-
 def _write_page(
     file: IO[bytes], records: list[SessionRecording], seen: set[str]
 ) -> tuple[int, int, int]:
@@ -468,11 +389,16 @@ async def export_recordings(
             # Buffered local writes of one page at a time: cheaper inline than in a thread.
             with open(partial, "r+b") as file:  # noqa: ASYNC230
                 file.seek(state.bytes)
-                pages = _pages(
-                    client, project_id, state.window, state.offset, page_size, concurrency
+                pager = client.session_recordings.list(
+                    project_id=project_id,
+                    limit=page_size,
+                    offset=state.offset,
+                    extra_query=dict(state.window),
                 )
+                pages = walk(pager, most_ahead=concurrency)
                 try:
-                    async for page, following in pages:
+                    async for page in pages:
+                        following = following_offset(page)
                         progress.set_total(page.count)
                         lines, size, skipped = _write_page(file, page.results, seen)
                         file.flush()
