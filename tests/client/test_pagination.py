@@ -12,7 +12,7 @@ import pytest
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics._pagination import Page, Pager
+from product_analytics._pagination import Page, Pager, page_key, query_int, with_offset
 from product_analytics.errors import (
     ApiError,
     ClientClosedError,
@@ -714,3 +714,36 @@ async def test_a_page_that_fails_validation_mid_walk_leaves_the_collector_enable
             await collect(client.session_recordings.list(project_id=PROJECT, limit=300), seen)
         assert gc.isenabled()
     assert len(seen) == 2400
+
+
+# -- page URLs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("http://h/p/?limit=2&offset=4", 4),
+        ("http://h/p/?of%66set=7", 7),  # an encoded name is the same name
+        ("http://h/p/?offset=&limit=2", None),
+        ("http://h/p/?offset=-1", None),
+        ("http://h/p/", None),
+        (None, None),
+    ],
+)
+def test_query_int_reads_the_first_occurrence_decoded(
+    url: str | None, expected: int | None
+) -> None:
+    assert query_int(url, "offset") == expected
+
+
+def test_with_offset_keeps_every_other_byte_of_the_url() -> None:
+    assert with_offset("http://h/p/?limit=2&offset=4&q=a%20b", 6) == (
+        "http://h/p/?limit=2&offset=6&q=a%20b"
+    )
+    assert with_offset("http://h/p/?q=a+b", 3) == "http://h/p/?q=a+b&offset=3"
+
+
+def test_page_key_ignores_case_default_ports_fragments_and_parameter_order() -> None:
+    assert page_key("HTTP://H:80/p/?b=2&a=%41#x") == page_key("http://h/p/?a=A&b=2")
+    assert page_key("http://h:8080/p/") != page_key("http://h/p/")
+    assert page_key("http://h/p/?a=1") != page_key("http://h/p/?a=2")
