@@ -186,7 +186,9 @@ class _Progress:
         if event.paused_until is None:
             text = f"{event.throttle_class}: resumed"
         else:
-            until = datetime.fromtimestamp(event.paused_until).strftime("%H:%M:%S")
+            until = datetime.fromtimestamp(event.paused_until, timezone.utc).strftime(
+                "%H:%M:%S UTC"
+            )
             text = f"{event.throttle_class}: paused by the service until {until}"
         if self._bar is not None:
             self._bar.set_postfix_str("" if event.paused_until is None else text)
