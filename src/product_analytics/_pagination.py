@@ -1,12 +1,7 @@
-"""List pages and the pager that walks them.
+"""List pages and the pager that walks them (where a page leads: `_links.next_url`).
 
-`next_url` (pure) decides where the next page is: the server's `next` link when it has one
-(only on the client's own origin), else `offset + limit` when the body says `has_next`
-without a link (the live recordings list), else nowhere. `Pager` is what a list method
-returns: awaitable for the first page, async-iterable for every item, `.pages()` for every
-page. While the caller works through one page, the next one is already being fetched; once a
-list has proved long and pages by offset, several pages are fetched ahead at once (bounded
-by `prefetch_depth`), each used only if the page before it links to it.
+`Pager` is what a list method returns: awaitable for the first page, async-iterable for
+every item, `.pages()` for every page, fetched ahead as `Pager.pages` says.
 """
 
 from __future__ import annotations
@@ -14,25 +9,30 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Collection, Generator
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
-from urllib.parse import SplitResult, quote, unquote_plus, urlencode, urlsplit, urlunsplit
 
 from pydantic import BaseModel
 
 from product_analytics._config import ClientConfig
+from product_analytics._links import (
+    next_url,
+    page_key,
+    query_int,
+    same_page,
+    says_has_next,
+    with_offset,
+)
 from product_analytics._operation import Operation
 from product_analytics._raw_response import RawResponse
 from product_analytics._wire import (
     Answer,
-    BadLink,
-    Origin,
     PreparedRequest,
     collector_paused,
     decode_success,
     origin,
-    resolve_link,
 )
-from product_analytics.errors import ClientClosedError, ResponseValidationError, excerpt
+from product_analytics.errors import ClientClosedError, ResponseValidationError
 
 __all__ = [
     "MAX_EMPTY_PAGES",
@@ -43,12 +43,8 @@ __all__ = [
     "Pager",
     "PagingClient",
     "following_offset",
-    "next_url",
-    "page_key",
     "prefetch_depth",
-    "query_int",
     "walk",
-    "with_offset",
 ]
 
 ItemT = TypeVar("ItemT")
@@ -68,101 +64,6 @@ def prefetch_depth(page_size: int) -> int:
     long: `PREFETCH_PAGES`, fewer for big pages, at least 1. Pages fetched ahead are held
     as bytes and decoded when their turn comes."""
     return max(1, min(PREFETCH_PAGES, PREFETCH_ITEMS // max(1, page_size)))
-
-
-# -- page URLs: the one reading of their query, shared by the pager and the CLI export --------
-
-
-def _query_fields(url: str) -> tuple[SplitResult, list[str]]:
-    """`url` split, and its query's `name=value` fields as sent (empty fields dropped)."""
-    parts = urlsplit(url)
-    return parts, [field for field in parts.query.split("&") if field]
-
-
-def _decoded(field: str) -> tuple[str, str]:
-    name, _, value = field.partition("=")
-    return unquote_plus(name), unquote_plus(value)
-
-
-def query_int(url: str | None, name: str) -> int | None:
-    """The query parameter `name` of `url` as an int (its first occurrence), or None."""
-    if not url:
-        return None
-    for field in _query_fields(url)[1]:
-        key, value = _decoded(field)
-        if key == name:
-            return int(value) if value.isdigit() else None
-    return None
-
-
-def with_offset(url: str, offset: int) -> str:
-    """`url` with its `offset` query parameter set to `offset` (added last when it has none),
-    every other byte kept, so that it reads as the server's own links do."""
-    parts, fields = _query_fields(url)
-    field = f"offset={offset}"
-    replaced = [field if _decoded(f)[0] == "offset" else f for f in fields]
-    if field not in replaced:
-        replaced.append(field)
-    return urlunsplit(parts._replace(query="&".join(replaced)))
-
-
-def page_key(url: str) -> str:
-    """`url` normalized for telling whether two URLs name the same page: scheme and host in
-    lower case, no default port, no fragment, query parameters decoded and sorted."""
-    parts, fields = _query_fields(url)
-    scheme = parts.scheme.lower()
-    host, port = (parts.hostname or "").lower(), parts.port
-    netloc = host if port in (None, {"http": 80, "https": 443}.get(scheme)) else f"{host}:{port}"
-    query = urlencode(sorted(_decoded(f) for f in fields), quote_via=quote)
-    return urlunsplit((scheme, netloc, parts.path or "/", query, ""))
-
-
-def _says_has_next(envelope: BaseModel) -> bool:
-    return (
-        getattr(envelope, "has_next", None) is True
-        or (envelope.model_extra or {}).get("has_next") is True
-    )
-
-
-def _link_error(page_url: str, link: str, why: str) -> ResponseValidationError:
-    return ResponseValidationError(
-        f"its next link {excerpt(link, 200)!r} {why}",
-        method="GET",
-        url=page_url,
-        status_code=200,
-        body="",
-        subject="a link that cannot be followed",
-    )
-
-
-def next_url(
-    page_url: str, envelope: BaseModel, results_count: int, base_origin: Origin
-) -> str | None:
-    """Where the page after the one fetched from `page_url` is (absolute, without a
-    fragment), or None if it was the last.
-
-    Raises `ResponseValidationError` for a `next` link that is not a valid URL, or is on
-    another origin than the client's `base_url` (the API key is never sent there).
-    """
-    link: str | None = getattr(envelope, "next", None)
-    if link:
-        try:
-            absolute = resolve_link(page_url, link)
-        except BadLink as exc:
-            raise _link_error(page_url, link, f"cannot be followed: {exc}") from None
-        if origin(absolute) != base_origin:
-            raise _link_error(
-                page_url,
-                link,
-                "is on another origin than base_url; it is not followed, so that the API key "
-                "goes nowhere else",
-            )
-        return absolute
-    if _says_has_next(envelope):
-        offset = query_int(page_url, "offset") or 0
-        limit = query_int(page_url, "limit") or results_count
-        return with_offset(page_url, offset + limit)
-    return None
 
 
 class PagingClient(Protocol):
@@ -253,7 +154,7 @@ class Page(Generic[ItemT]):
         if following is None:
             return None
         if isinstance(following, ResponseValidationError):
-            raise following.with_traceback(None)
+            raise _unfollowable(following)
         return await self._pager._fetch(following, self._seen, self._depth + 1, self._empty_run)
 
     def __len__(self) -> int:
@@ -267,10 +168,8 @@ class Pager(Generic[ItemT]):
     """The pages of one listing. `await pager` gives the first page; `async for item in
     pager` gives every item of every page; `pager.pages()` every page.
 
-    Each iteration starts again from the first page. While the caller consumes one page, the
-    next is fetched in the background (several, once the list has proved long: see
-    `pages()`); leaving the loop early cancels those fetches, and closing the client cancels
-    them too.
+    Each iteration starts again from the first page and fetches ahead (see `pages()`);
+    leaving the loop early, or closing the client, cancels those fetches.
     """
 
     __slots__ = ("_client", "_first", "_operation")
@@ -324,18 +223,21 @@ class Pager(Generic[ItemT]):
         """The page an answer holds: validated (at most the client's `max_page_items`
         items, whatever `limit` the request set: the live service may answer more) and
         linked to the next."""
-        client = self._client
-        max_items = client._config.max_page_items
+        config = self._client._config
         try:
             envelope: BaseModel = decode_success(
-                self._operation, answer, method="GET", url=fetched_url, max_items=max_items
+                self._operation,
+                answer,
+                method="GET",
+                url=fetched_url,
+                max_items=config.max_page_items,
             )
         finally:
             del answer
         results: list[ItemT] = getattr(envelope, "results", None) or []
         following: str | ResponseValidationError | None
         try:
-            following = next_url(fetched_url, envelope, len(results), _base_origin(client))
+            following = next_url(fetched_url, envelope, len(results), origin(config.base_url))
         except ResponseValidationError as exc:
             following = exc  # raised by next_page(): this page itself is fine
         empty_run = empty_run + 1 if not results else 0
@@ -373,7 +275,7 @@ class Pager(Generic[ItemT]):
             while True:
                 following = page._following
                 if isinstance(following, str):
-                    if window and not _same_page(window[0].url, following):
+                    if window and not same_page(window[0].url, following):
                         # The server links elsewhere than guessed: follow it from here on.
                         speculate = False
                         await self._drop(window, seen)
@@ -435,7 +337,7 @@ class Pager(Generic[ItemT]):
             return False
         envelope = page.envelope
         count = getattr(envelope, "count", None)
-        if not isinstance(count, int) and not _says_has_next(envelope):
+        if not isinstance(count, int) and not says_has_next(envelope):
             return False
         if getattr(envelope, "next", None) and not isinstance(count, int):
             return False
@@ -477,10 +379,6 @@ class Pager(Generic[ItemT]):
         return f"<Pager {self._first.url}>"
 
 
-def _same_page(a: str, b: str) -> bool:
-    return a == b or page_key(a) == page_key(b)
-
-
 def _unfollowable(following: str | ResponseValidationError) -> ResponseValidationError:
     """The error that ends a walk at `following`: the link's own error, or (for a URL the
     walk fetched before) the loop it would make."""
@@ -515,8 +413,7 @@ def following_offset(page: Page[Any]) -> int | None:
 
 
 def walk(pager: Pager[ItemT], most_ahead: int) -> AsyncGenerator[Page[ItemT], None]:
-    """`pager.pages()`, with at most `most_ahead` pages fetched ahead of the caller's (the
-    client's `max_concurrency` bounds `pages()`)."""
+    """`pager.pages()`, with at most `most_ahead` pages fetched ahead (not `max_concurrency`)."""
     return pager._walk(most_ahead)
 
 
@@ -533,23 +430,15 @@ async def _first_done(window: deque[_Ahead]) -> tuple[Answer, str, int]:
     return answer, fetched_url, ahead.depth
 
 
-def _base_origin(client: PagingClient) -> Origin:
-    return origin(client._config.base_url)
-
-
+@dataclass(slots=True)
 class _Ahead:
     """A page fetch started ahead of its turn: the URL, its place in the walk, the fetch,
     and whether the walk knew the URL before (so dropping it must not forget it)."""
 
-    __slots__ = ("depth", "future", "known", "url")
-
-    def __init__(
-        self, url: str, depth: int, future: asyncio.Future[tuple[Answer, str]], known: bool
-    ) -> None:
-        self.url = url
-        self.depth = depth
-        self.future = future
-        self.known = known
+    url: str
+    depth: int
+    future: asyncio.Future[tuple[Answer, str]]
+    known: bool
 
 
 async def _cancel(window: Collection[_Ahead]) -> None:

@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics._pagination import Page, Pager, page_key, query_int, with_offset
+from product_analytics._links import page_key, query_int, with_offset
+from product_analytics._pagination import Page, Pager
 from product_analytics.errors import (
     ApiError,
     ClientClosedError,
@@ -287,18 +289,26 @@ async def test_proxy_record_body_with_only_results_is_the_last_page() -> None:
     assert len(server.received) == 1
 
 
-async def test_a_live_proxy_record_page_longer_than_its_limit_is_accepted_whole() -> None:
-    """The live proxy-record list ignores `limit` and `offset` and answers every record."""
+@contextlib.asynccontextmanager
+async def three_live_proxy_records(**settings: Any) -> AsyncIterator[AsyncClient]:
+    """A client of a live-shaped FakeServer whose organization has three proxy records."""
     async with (
         FakeServer(list_style="live") as server,
         AsyncClient(
             api_key=server.api_key,
             base_url=server.base_url,
             organization_id=server.organization_id,
+            **settings,
         ) as client,
     ):
         for domain in ("a.example.com", "b.example.com"):
             await client.proxy_records.create(domain=domain)
+        yield client
+
+
+async def test_a_live_proxy_record_page_longer_than_its_limit_is_accepted_whole() -> None:
+    """The live proxy-record list ignores `limit` and `offset` and answers every record."""
+    async with three_live_proxy_records() as client:
         page = await client.proxy_records.list(limit=2)
         items = [r async for r in client.proxy_records.list(limit=1)]
     assert len(page.results) == 3
@@ -333,17 +343,7 @@ async def test_a_live_recordings_page_with_long_term_rows_beyond_its_limit_is_ac
 
 
 async def test_a_page_longer_than_max_page_items_is_refused_whatever_its_limit() -> None:
-    async with (
-        FakeServer(list_style="live") as server,
-        AsyncClient(
-            api_key=server.api_key,
-            base_url=server.base_url,
-            organization_id=server.organization_id,
-            max_page_items=2,
-        ) as client,
-    ):
-        for domain in ("a.example.com", "b.example.com"):
-            await client.proxy_records.create(domain=domain)
+    async with three_live_proxy_records(max_page_items=2) as client:
         with pytest.raises(ResponseValidationError, match="at most 2 items"):
             await client.proxy_records.list(limit=1)
 
