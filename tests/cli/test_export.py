@@ -13,7 +13,8 @@ import pytest
 
 from product_analytics import AsyncClient, InternalServerError
 from product_analytics._throttle import ThrottleEvent
-from product_analytics.cli.export import _Progress, export_recordings
+from product_analytics.cli.export import export_recordings
+from product_analytics.cli.progress import Progress
 from product_analytics.testing import FakeServer
 from product_analytics.testing.faults import Fault
 
@@ -118,7 +119,7 @@ async def test_export_reports_recordings_per_second_at_the_end(
 
 def test_a_pause_by_the_service_is_shown_with_its_timezone() -> None:
     stream = io.StringIO()
-    progress = _Progress(stream)
+    progress = Progress(stream)
     progress.throttle(ThrottleEvent("recordings", paused_until=41_667.0, retry_after=7.0))
     progress.throttle(ThrottleEvent("recordings", paused_until=None, retry_after=None))
     assert stream.getvalue().splitlines() == [

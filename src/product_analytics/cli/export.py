@@ -32,16 +32,15 @@ import json
 import os
 import re
 import time
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from tqdm import tqdm
-
 from product_analytics._client import AsyncClient
-from product_analytics._pagination import following_offset, walk
-from product_analytics._throttle import ThrottleEvent
+from product_analytics._pagination import Page, following_offset, walk
+from product_analytics.cli.progress import Progress
 from product_analytics.errors import ConfigurationError
 from product_analytics.models import SessionRecording
 
@@ -112,94 +111,6 @@ def resolve_moment(text: str, now: datetime) -> str:
             f"not a date: {text!r} (an ISO 8601 date or date-time, or -7d, -12h, -2w, -30m)"
         ) from None
     return text.strip()
-
-
-class _PlainProgress:
-    """Progress for a non-terminal: one line at most every `interval` seconds, and at the end."""
-
-    def __init__(self, stream: TextIO, interval: float = 1.0) -> None:
-        self.stream = stream
-        self.interval = interval
-        self.total: int | None = None
-        self.count = 0
-        self.started = self.last = time.monotonic()
-
-    def update(self, n: int) -> None:
-        self.count += n
-        now = time.monotonic()
-        if now - self.last >= self.interval:
-            self.last = now
-            self._line(now)
-
-    def _line(self, now: float) -> None:
-        of = f"/{self.total}" if self.total is not None else ""
-        rate = self.count / max(now - self.started, 1e-9)
-        self.stream.write(f"exported {self.count}{of} recordings ({rate:.0f}/s)\n")
-        self.stream.flush()
-
-    def note(self, text: str) -> None:
-        self.stream.write(f"{text}\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        self._line(time.monotonic())
-
-
-class _Progress:
-    """tqdm on a terminal, periodic plain lines elsewhere, nothing when disabled."""
-
-    def __init__(self, stream: TextIO | None, initial: int = 0) -> None:
-        self._bar: tqdm[Any] | None = None
-        self._plain: _PlainProgress | None = None
-        if stream is None:
-            return
-        if stream.isatty():
-            self._bar = tqdm(
-                total=None,
-                initial=initial,
-                unit="rec",
-                desc="export",
-                file=stream,
-                dynamic_ncols=True,
-            )
-        else:
-            self._plain = _PlainProgress(stream)
-            self._plain.count = initial
-
-    def set_total(self, total: int | None) -> None:
-        if total is None:
-            return
-        if self._bar is not None:
-            self._bar.total = total
-            self._bar.refresh()
-        if self._plain is not None:
-            self._plain.total = total
-
-    def update(self, n: int) -> None:
-        if self._bar is not None:
-            self._bar.update(n)
-        elif self._plain is not None:
-            self._plain.update(n)
-
-    def throttle(self, event: ThrottleEvent) -> None:
-        """Show that the service paused the work (until when), or that it resumed."""
-        if event.paused_until is None:
-            text = f"{event.throttle_class}: resumed"
-        else:
-            until = datetime.fromtimestamp(event.paused_until, timezone.utc).strftime(
-                "%H:%M:%S UTC"
-            )
-            text = f"{event.throttle_class}: paused by the service until {until}"
-        if self._bar is not None:
-            self._bar.set_postfix_str("" if event.paused_until is None else text)
-        elif self._plain is not None:
-            self._plain.note(text)
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.close()
-        elif self._plain is not None:
-            self._plain.close()
 
 
 # -- the checkpoint ----------------------------------------------------------------------
@@ -288,6 +199,20 @@ def _recover(partial: Path, state: _State) -> set[str]:
     return set(known)
 
 
+def _recover_partial(partial: Path, state: _State) -> set[str]:
+    """For a resumed export: `partial` cut back to its checkpoint, and the ids it holds."""
+    if not partial.exists() and state.offset is not None and state.bytes == 0:
+        partial.touch()  # stopped between the first checkpoint and the file's creation
+    if partial.exists():
+        return _recover(partial, state)
+    if state.offset is not None:
+        raise UnfinishedExportError(
+            f"{partial} is missing; remove {partial.name.removesuffix('.part')}.checkpoint "
+            "to start over"
+        )
+    return set()
+
+
 def _clean(*paths: Path) -> None:
     for path in paths:
         with contextlib.suppress(FileNotFoundError):
@@ -312,6 +237,47 @@ def _write_page(
         lines.append(record.model_dump_json(exclude_unset=True).encode() + b"\n")
     file.writelines(lines)
     return len(lines), sum(len(line) for line in lines), duplicates
+
+
+def _walk_from(
+    client: AsyncClient, project_id: str, state: _State, page_size: int, concurrency: int
+) -> AsyncGenerator[Page[SessionRecording], None]:
+    """The pages of the pinned window from `state.offset` on, at most `concurrency` ahead."""
+    pager = client.session_recordings.list(
+        project_id=project_id, limit=page_size, offset=state.offset, extra_query=state.window
+    )
+    return walk(pager, most_ahead=concurrency)
+
+
+async def _append_pages(
+    pages: AsyncGenerator[Page[SessionRecording], None],
+    state: _State,
+    partial: Path,
+    checkpoint: Path,
+    seen: set[str],
+    progress: Progress,
+) -> int:
+    """Append each page's recordings not in `seen` to `partial` (from `state.bytes` on),
+    synced before the checkpoint that counts them replaces the old one; `state` follows
+    what is written. The duplicates skipped."""
+    duplicates = 0
+    # Buffered local writes of one page at a time: cheaper inline than in a thread.
+    with open(partial, "r+b") as file:  # noqa: ASYNC230
+        file.seek(state.bytes)
+        async with contextlib.aclosing(pages):
+            async for page in pages:
+                following = following_offset(page)
+                progress.set_total(page.count)
+                lines, size, skipped = _write_page(file, page.results, seen)
+                file.flush()
+                os.fsync(file.fileno())
+                state.offset = following
+                state.bytes += size
+                state.lines += lines
+                duplicates += skipped
+                _save(state, checkpoint)
+                progress.update(lines)
+    return duplicates
 
 
 # -- the export --------------------------------------------------------------------------
@@ -371,55 +337,24 @@ async def export_recordings(
     arguments = {"project_id": str(project_id), "since": since, "until": until}
     moment = now if now is not None else datetime.now(timezone.utc)
     state, resumed = _start_state(out, arguments, since, until, resume, moment)
-    seen: set[str] = set()
-    if resumed and not partial.exists() and state.offset is not None and state.bytes == 0:
-        partial.touch()  # stopped between the first checkpoint and the file's creation
-    if resumed and partial.exists():
-        seen = _recover(partial, state)
-    elif resumed and state.offset is not None:
-        raise UnfinishedExportError(f"{partial} is missing; remove {checkpoint.name} to start over")
+    seen = _recover_partial(partial, state) if resumed else set()
     resumed_from = state.lines if resumed else 0
     duplicates = 0
-    progress = _Progress(progress_stream, initial=resumed_from)
+    progress = Progress(progress_stream, initial=resumed_from)
     stop_listening = client.add_throttle_listener(progress.throttle)
-    progressed = resumed
     try:
         if not resumed:
             partial.write_bytes(b"")
             _save(state, checkpoint)
         if state.offset is not None:
-            # Buffered local writes of one page at a time: cheaper inline than in a thread.
-            with open(partial, "r+b") as file:  # noqa: ASYNC230
-                file.seek(state.bytes)
-                pager = client.session_recordings.list(
-                    project_id=project_id,
-                    limit=page_size,
-                    offset=state.offset,
-                    extra_query=dict(state.window),
-                )
-                pages = walk(pager, most_ahead=concurrency)
-                try:
-                    async for page in pages:
-                        following = following_offset(page)
-                        progress.set_total(page.count)
-                        lines, size, skipped = _write_page(file, page.results, seen)
-                        file.flush()
-                        os.fsync(file.fileno())
-                        state.offset = following
-                        state.bytes += size
-                        state.lines += lines
-                        duplicates += skipped
-                        _save(state, checkpoint)
-                        progressed = True
-                        progress.update(lines)
-                finally:
-                    await pages.aclose()
+            pages = _walk_from(client, project_id, state, page_size, concurrency)
+            duplicates = await _append_pages(pages, state, partial, checkpoint, seen, progress)
         if partial.exists():
             os.replace(partial, out)
             _fsync_directory(out.parent)
         _clean(checkpoint)
     except BaseException:
-        if not progressed:  # nothing written: leave nothing behind
+        if not resumed and state.offset == 0:  # nothing written: leave nothing behind
             _clean(partial, checkpoint)
         raise
     finally:
