@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 import product_analytics
-from product_analytics import errors
+from product_analytics import errors, models
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -89,3 +90,14 @@ def test_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
     client_page = (tmp_path / "site" / "client" / "index.html").read_text()
     assert "get_many" in client_page  # the docstrings were rendered, not only the prose
     assert "max_retry_after" in client_page
+    models_page = (tmp_path / "site" / "models" / "index.html").read_text()
+    for name in _model_names():
+        assert f'id="product_analytics._generated.models.{name}"' in models_page, name
+
+
+def _model_names() -> list[str]:
+    return [
+        name
+        for name, value in vars(models).items()
+        if isinstance(value, type) and issubclass(value, BaseModel) and value is not BaseModel
+    ]

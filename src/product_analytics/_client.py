@@ -78,9 +78,9 @@ class AsyncClient(ClientResources):
     for every task of the client until the service's window reopens, then requests of the
     class are paced; `rate_limit=RateLimit(240, per=60)` (or `{throttle_class: RateLimit}`)
     caps requests up front. `max_response_bytes` bounds one response body (after
-    decompression); `max_page_items` bounds the items of a list page that asked for no
-    `limit`. `project_id` and `organization_id` are the defaults of the path parameters of
-    those names. `transport` replaces the aiohttp transport (see `MockTransport`).
+    decompression); `max_page_items` bounds the items of any list page (a page may hold
+    more than its `limit`). `project_id` and `organization_id` are the defaults of the path
+    parameters of those names. `transport` replaces the aiohttp transport (see `MockTransport`).
     """
 
     def __init__(

@@ -1,38 +1,38 @@
-"""List pages and the pager that walks them.
+"""List pages and the pager that walks them (where a page leads: `_links.next_url`).
 
-`next_url` (pure) decides where the next page is: the server's `next` link when it has one
-(only on the client's own origin), else `offset + limit` when the body says `has_next`
-without a link (the live recordings list), else nowhere. `Pager` is what a list method
-returns: awaitable for the first page, async-iterable for every item, `.pages()` for every
-page. While the caller works through one page, the next one is already being fetched; once a
-list has proved long and pages by offset, several pages are fetched ahead at once (bounded
-by `prefetch_depth`), each used only if the page before it links to it.
+`Pager` is what a list method returns: awaitable for the first page, async-iterable for
+every item, `.pages()` for every page, fetched ahead as `Pager.pages` says.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Collection, Generator
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Collection, Generator
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
-from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from pydantic import BaseModel
 
 from product_analytics._config import ClientConfig
+from product_analytics._links import (
+    next_url,
+    page_key,
+    query_int,
+    same_page,
+    says_has_next,
+    with_offset,
+)
 from product_analytics._operation import Operation
 from product_analytics._raw_response import RawResponse
 from product_analytics._wire import (
     Answer,
-    BadLink,
-    Origin,
     PreparedRequest,
     collector_paused,
     decode_success,
     origin,
-    resolve_link,
 )
-from product_analytics.errors import ClientClosedError, ResponseValidationError, excerpt
+from product_analytics.errors import ClientClosedError, ResponseValidationError
 
 __all__ = [
     "MAX_EMPTY_PAGES",
@@ -42,8 +42,9 @@ __all__ = [
     "Page",
     "Pager",
     "PagingClient",
-    "next_url",
+    "following_offset",
     "prefetch_depth",
+    "walk",
 ]
 
 ItemT = TypeVar("ItemT")
@@ -63,101 +64,6 @@ def prefetch_depth(page_size: int) -> int:
     long: `PREFETCH_PAGES`, fewer for big pages, at least 1. Pages fetched ahead are held
     as bytes and decoded when their turn comes."""
     return max(1, min(PREFETCH_PAGES, PREFETCH_ITEMS // max(1, page_size)))
-
-
-def _with_offset(url: str, offset: int) -> str:
-    parts = urlsplit(url)
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "offset"]
-    query.append(("offset", str(offset)))
-    return urlunsplit(parts._replace(query=urlencode(query, quote_via=quote)))
-
-
-def _page_key(url: str) -> str:
-    """`url` normalized for telling whether a walk came back to a page: scheme and host in
-    lower case, no default port, no fragment, query parameters sorted."""
-    parts = urlsplit(url)
-    scheme, host, port = origin(url)
-    netloc = host if port == {"http": 80, "https": 443}.get(scheme) else f"{host}:{port}"
-    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)), quote_via=quote)
-    return urlunsplit((scheme, netloc, parts.path or "/", query, ""))
-
-
-def query_int(url: str, name: str) -> int | None:
-    """The query parameter `name` of `url` as an int, or None."""
-    for key, value in parse_qsl(urlsplit(url).query):
-        if key == name and value.isdigit():
-            return int(value)
-    return None
-
-
-def _replace_offset(url: str, offset: int) -> str:
-    """`url` with its `offset` query parameter set to `offset`, every other byte kept (so
-    that it reads as the server's own links do)."""
-    parts = urlsplit(url)
-    fields = parts.query.split("&") if parts.query else []
-    replaced = [f"offset={offset}" if f.startswith("offset=") else f for f in fields]
-    if replaced == fields and f"offset={offset}" not in fields:
-        replaced.append(f"offset={offset}")
-    return urlunsplit(parts._replace(query="&".join(replaced)))
-
-
-def _same_target(a: str, b: str) -> bool:
-    """Whether two URLs name the same page: equal, or equal up to query parameter order
-    and encoding."""
-    if a == b:
-        return True
-    x, y = urlsplit(a), urlsplit(b)
-    return (x.scheme, x.netloc.lower(), x.path) == (y.scheme, y.netloc.lower(), y.path) and sorted(
-        parse_qsl(x.query, keep_blank_values=True)
-    ) == sorted(parse_qsl(y.query, keep_blank_values=True))
-
-
-def _says_has_next(envelope: BaseModel) -> bool:
-    return (
-        getattr(envelope, "has_next", None) is True
-        or (envelope.model_extra or {}).get("has_next") is True
-    )
-
-
-def _link_error(page_url: str, link: str, why: str) -> ResponseValidationError:
-    return ResponseValidationError(
-        f"its next link {excerpt(link, 200)!r} {why}",
-        method="GET",
-        url=page_url,
-        status_code=200,
-        body="",
-        subject="a link that cannot be followed",
-    )
-
-
-def next_url(
-    page_url: str, envelope: BaseModel, results_count: int, base_origin: Origin
-) -> str | None:
-    """Where the page after the one fetched from `page_url` is (absolute, without a
-    fragment), or None if it was the last.
-
-    Raises `ResponseValidationError` for a `next` link that is not a valid URL, or is on
-    another origin than the client's `base_url` (the API key is never sent there).
-    """
-    link: str | None = getattr(envelope, "next", None)
-    if link:
-        try:
-            absolute = resolve_link(page_url, link)
-        except BadLink as exc:
-            raise _link_error(page_url, link, f"cannot be followed: {exc}") from None
-        if origin(absolute) != base_origin:
-            raise _link_error(
-                page_url,
-                link,
-                "is on another origin than base_url; it is not followed, so that the API key "
-                "goes nowhere else",
-            )
-        return absolute
-    if _says_has_next(envelope):
-        offset = query_int(page_url, "offset") or 0
-        limit = query_int(page_url, "limit") or results_count
-        return _with_offset(page_url, offset + limit)
-    return None
 
 
 class PagingClient(Protocol):
@@ -203,9 +109,9 @@ class Page(Generic[ItemT]):
         empty_run: int = 0,
         url: str = "",
     ) -> None:
-        self.envelope = envelope
+        self.envelope: BaseModel = envelope
         self._url = url
-        self.results = results
+        self.results: list[ItemT] = results
         self._following = following
         self._pager = pager
         self._seen = seen
@@ -248,7 +154,7 @@ class Page(Generic[ItemT]):
         if following is None:
             return None
         if isinstance(following, ResponseValidationError):
-            raise following.with_traceback(None)
+            raise _unfollowable(following)
         return await self._pager._fetch(following, self._seen, self._depth + 1, self._empty_run)
 
     def __len__(self) -> int:
@@ -262,10 +168,8 @@ class Pager(Generic[ItemT]):
     """The pages of one listing. `await pager` gives the first page; `async for item in
     pager` gives every item of every page; `pager.pages()` every page.
 
-    Each iteration starts again from the first page. While the caller consumes one page, the
-    next is fetched in the background (several, once the list has proved long: see
-    `pages()`); leaving the loop early cancels those fetches, and closing the client cancels
-    them too.
+    Each iteration starts again from the first page and fetches ahead (see `pages()`);
+    leaving the loop early, or closing the client, cancels those fetches.
     """
 
     __slots__ = ("_client", "_first", "_operation")
@@ -286,7 +190,7 @@ class Pager(Generic[ItemT]):
             __slots__ = ()
 
             def parse(self) -> Page[ItemT]:
-                return pager._page(answer, url, {_page_key(url): 0}, 0, 0)
+                return pager._page(answer, url, {page_key(url): 0}, 0, 0)
 
         return _PageAnswer(answer, self._operation, "GET", url)
 
@@ -297,22 +201,15 @@ class Pager(Generic[ItemT]):
         self, url: str, seen: dict[str, int], depth: int, empty_run: int
     ) -> Page[ItemT]:
         """The page at `url`, the `depth`-th of its walk (the first page is 0); `seen` maps
-        every URL the walk fetched (normalized by `_page_key`) to the depth it was first
+        every URL the walk fetched (normalized by `page_key`) to the depth it was first
         fetched at.
 
         A URL already fetched earlier in the walk means the links loop: that raises
         `ResponseValidationError` instead of fetching it again. Fetching the same page again
         at the same place (`next_page()` called twice) is fine.
         """
-        if seen.setdefault(_page_key(url), depth) < depth:
-            raise ResponseValidationError(
-                "its next link leads back to a page already fetched; stopping instead of looping",
-                method="GET",
-                url=url,
-                status_code=200,
-                body="",
-                subject="a link that cannot be followed",
-            )
+        if seen.setdefault(page_key(url), depth) < depth:
+            raise _unfollowable(url)
         request = self._first if depth == 0 else self._first.follow(url)
         answer, fetched_url = await self._client._exchange(self._operation, request)
         try:
@@ -323,20 +220,24 @@ class Pager(Generic[ItemT]):
     def _page(
         self, answer: Answer, fetched_url: str, seen: dict[str, int], depth: int, empty_run: int
     ) -> Page[ItemT]:
-        """The page an answer holds: validated (at most `limit` items, or the client's
-        `max_page_items` when the request set none) and linked to the next."""
-        client = self._client
-        max_items = query_int(fetched_url, "limit") or client._config.max_page_items
+        """The page an answer holds: validated (at most the client's `max_page_items`
+        items, whatever `limit` the request set: the live service may answer more) and
+        linked to the next."""
+        config = self._client._config
         try:
             envelope: BaseModel = decode_success(
-                self._operation, answer, method="GET", url=fetched_url, max_items=max_items
+                self._operation,
+                answer,
+                method="GET",
+                url=fetched_url,
+                max_items=config.max_page_items,
             )
         finally:
             del answer
         results: list[ItemT] = getattr(envelope, "results", None) or []
         following: str | ResponseValidationError | None
         try:
-            following = next_url(fetched_url, envelope, len(results), _base_origin(client))
+            following = next_url(fetched_url, envelope, len(results), origin(config.base_url))
         except ResponseValidationError as exc:
             following = exc  # raised by next_page(): this page itself is fine
         empty_run = empty_run + 1 if not results else 0
@@ -352,7 +253,7 @@ class Pager(Generic[ItemT]):
             )
         return Page(envelope, results, following, self, seen, depth, empty_run, fetched_url)
 
-    async def pages(self) -> AsyncIterator[Page[ItemT]]:
+    def pages(self) -> AsyncGenerator[Page[ItemT], None]:
         """Every page, in order.
 
         While the caller uses one page the next is already being fetched. Once a list has
@@ -362,6 +263,10 @@ class Pager(Generic[ItemT]):
         if the page before it links to it, else every fetch ahead is dropped and the
         server's links are followed one by one from there.
         """
+        return self._walk(self._client._config.max_concurrency)
+
+    async def _walk(self, most_ahead: int) -> AsyncGenerator[Page[ItemT], None]:
+        """`pages()`, with at most `most_ahead` pages fetched ahead of the caller's."""
         page: Page[ItemT] = await self
         seen = page._seen
         window: deque[_Ahead] = deque()  # fetches ahead, in order; window[0] follows `page`
@@ -370,19 +275,14 @@ class Pager(Generic[ItemT]):
             while True:
                 following = page._following
                 if isinstance(following, str):
-                    if window and not _same_target(window[0].url, following):
+                    if window and not same_page(window[0].url, following):
                         # The server links elsewhere than guessed: follow it from here on.
                         speculate = False
                         await self._drop(window, seen)
-                    started = False
-                    if not window:
-                        ahead = self._ahead(following, page._depth + 1, seen)
-                        if ahead is not None:
-                            window.append(ahead)
-                            started = True
+                    started = not window and self._extend(window, following, page._depth, seen)
                     # Only a list of results is worth fetching ahead of: not a run of empties.
                     if speculate and window and page.results and page._depth + 1 >= SPECULATE_AFTER:
-                        started = self._speculate(page, following, window, seen) or started
+                        started = self._speculate(page, window, seen, most_ahead) or started
                     if started:
                         # Let the fetches send their requests now: a caller that consumes
                         # the page without awaiting would otherwise start them only after.
@@ -392,31 +292,31 @@ class Pager(Generic[ItemT]):
                 yield page
                 if following is None:
                     return
-                if not window:
-                    # A link that cannot be followed, or leads back: next_page() raises.
-                    await page.next_page()
-                    raise AssertionError("unreachable: next_page() did not raise")
-                ahead = window[0]  # stays in the window (cancelled on the way out) until done
-                # Wait without letting close() (which cancels the fetch) cancel the caller.
-                await asyncio.wait((ahead.future,))
-                window.popleft()
-                if ahead.future.cancelled():
-                    raise ClientClosedError("the client was closed while the next page was fetched")
-                answer, fetched_url = ahead.future.result()
+                if not window:  # a link that cannot be followed, or that leads back
+                    raise _unfollowable(following)
+                answer, fetched_url, depth = await _first_done(window)
                 empty_run = page._empty_run
                 with collector_paused():
                     # The page before goes in the pause too. When nothing else holds it (as
                     # `__aiter__` holds nothing), its items go away as the new ones come:
                     # the collector resumes with about as many tracked objects as it paused
                     # with, and no collection walks the page just built.
-                    page = self._page(answer, fetched_url, seen, ahead.depth, empty_run)
+                    page = self._page(answer, fetched_url, seen, depth, empty_run)
         finally:
             await _cancel(window)
+
+    def _extend(self, window: deque[_Ahead], url: str, depth: int, seen: dict[str, int]) -> bool:
+        """Start fetching `url`, the page after the `depth`-th, into `window`; whether it
+        started (not when the walk fetched it before at another place: a loop)."""
+        ahead = self._ahead(url, depth + 1, seen)
+        if ahead is not None:
+            window.append(ahead)
+        return ahead is not None
 
     def _ahead(self, url: str, depth: int, seen: dict[str, int]) -> _Ahead | None:
         """Start fetching `url`, the `depth`-th page of the walk; None (nothing sent) when
         the walk fetched it before at another place (a loop)."""
-        key = _page_key(url)
+        key = page_key(url)
         known = key in seen
         if seen.setdefault(key, depth) < depth:
             return None
@@ -425,30 +325,31 @@ class Pager(Generic[ItemT]):
         return _Ahead(url, depth, future, known)
 
     def _speculate(
-        self, page: Page[ItemT], following: str, window: deque[_Ahead], seen: dict[str, int]
+        self, page: Page[ItemT], window: deque[_Ahead], seen: dict[str, int], most_ahead: int
     ) -> bool:
-        """Fill `window` with the pages after `following` at the offsets the offset scheme
-        gives, while it allows; whether any fetch started."""
+        """Fill `window` (which starts with the page `page` links to) with the pages after
+        it at the offsets the offset scheme gives, up to `most_ahead` fetches, while the
+        scheme allows; whether any fetch started."""
+        following = window[0].url
         step = query_int(following, "limit")
         offset = query_int(following, "offset")
         if not step or offset is None or (query_int(page._url, "offset") or 0) + step != offset:
             return False
         envelope = page.envelope
         count = getattr(envelope, "count", None)
-        if not isinstance(count, int) and not _says_has_next(envelope):
+        if not isinstance(count, int) and not says_has_next(envelope):
             return False
         if getattr(envelope, "next", None) and not isinstance(count, int):
             return False
-        # Never more connections than the client allows itself.
-        depth = min(prefetch_depth(step), self._client._config.max_concurrency)
+        depth = min(prefetch_depth(step), most_ahead)
         started = False
         while len(window) < depth:
             last = window[-1]
             at = offset + (last.depth - page._depth) * step
             if isinstance(count, int) and at >= count:
                 break
-            url = _replace_offset(last.url, at)
-            if _page_key(url) in seen:
+            url = with_offset(last.url, at)
+            if page_key(url) in seen:
                 break
             ahead = self._ahead(url, last.depth + 1, seen)
             if ahead is None:
@@ -460,7 +361,7 @@ class Pager(Generic[ItemT]):
     async def _drop(self, window: deque[_Ahead], seen: dict[str, int]) -> None:
         """Cancel the fetches ahead and forget the pages only they had put in `seen`."""
         for ahead in window:
-            key = _page_key(ahead.url)
+            key = page_key(ahead.url)
             if not ahead.known and seen.get(key) == ahead.depth:
                 del seen[key]
         dropped = list(window)
@@ -478,23 +379,66 @@ class Pager(Generic[ItemT]):
         return f"<Pager {self._first.url}>"
 
 
-def _base_origin(client: PagingClient) -> Origin:
-    return origin(client._config.base_url)
+def _unfollowable(following: str | ResponseValidationError) -> ResponseValidationError:
+    """The error that ends a walk at `following`: the link's own error, or (for a URL the
+    walk fetched before) the loop it would make."""
+    if isinstance(following, ResponseValidationError):
+        return following.with_traceback(None)
+    return ResponseValidationError(
+        "its next link leads back to a page already fetched; stopping instead of looping",
+        method="GET",
+        url=following,
+        status_code=200,
+        body="",
+        subject="a link that cannot be followed",
+    )
 
 
+def following_offset(page: Page[Any]) -> int | None:
+    """The `offset` the page after `page` is fetched at, or None after the last page.
+
+    A next link without an `offset` counts on from `page`'s own offset by its `limit` (or
+    its length). Raises the `ResponseValidationError` of a link that cannot be followed.
+    """
+    following = page._following
+    if isinstance(following, ResponseValidationError):
+        raise _unfollowable(following)
+    if following is None:
+        return None
+    offset = query_int(following, "offset")
+    if offset is None:
+        step = query_int(page._url, "limit") or len(page.results)
+        offset = (query_int(page._url, "offset") or 0) + step
+    return offset
+
+
+def walk(pager: Pager[ItemT], most_ahead: int) -> AsyncGenerator[Page[ItemT], None]:
+    """`pager.pages()`, with at most `most_ahead` pages fetched ahead (not `max_concurrency`)."""
+    return pager._walk(most_ahead)
+
+
+async def _first_done(window: deque[_Ahead]) -> tuple[Answer, str, int]:
+    """The answer of the first fetch of `window` (taken out of it once done), its URL and
+    its place in the walk. `ClientClosedError` when closing the client cancelled it."""
+    ahead = window[0]  # stays in the window (cancelled on the way out) until done
+    # Wait without letting close() (which cancels the fetch) cancel the caller.
+    await asyncio.wait((ahead.future,))
+    window.popleft()
+    if ahead.future.cancelled():
+        raise ClientClosedError("the client was closed while the next page was fetched")
+    answer, fetched_url = ahead.future.result()
+    return answer, fetched_url, ahead.depth
+
+
+@dataclass(slots=True)
 class _Ahead:
     """A page fetch started ahead of its turn: the URL, its place in the walk, the fetch,
     and whether the walk knew the URL before (so dropping it must not forget it)."""
 
-    __slots__ = ("depth", "future", "known", "url")
-
-    def __init__(
-        self, url: str, depth: int, future: asyncio.Future[tuple[Answer, str]], known: bool
-    ) -> None:
-        self.url = url
-        self.depth = depth
-        self.future = future
-        self.known = known
+    url: str
+    depth: int
+    future: asyncio.Future[tuple[Answer, str]]
+    known: bool
 
 
 async def _cancel(window: Collection[_Ahead]) -> None:

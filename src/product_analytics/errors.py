@@ -142,8 +142,8 @@ class ResponseValidationError(ApiError):
         headers: Mapping[str, str] | None = None,
         subject: str = "a body that does not parse",
     ) -> None:
-        self.status_code = status_code
-        self.body = excerpt(body, MAX_BODY_CHARS)
+        self.status_code: int = status_code
+        self.body: str = excerpt(body, MAX_BODY_CHARS)
         shown = f". Body: {excerpt(body)!r}" if body else ""
         super().__init__(
             f"{method} {url} answered {status_code} with {subject}: {message}{shown}",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import re
 from pathlib import Path
@@ -11,7 +12,9 @@ from typing import Any
 import pytest
 
 from product_analytics import AsyncClient, InternalServerError
+from product_analytics._throttle import ThrottleEvent
 from product_analytics.cli.export import export_recordings
+from product_analytics.cli.progress import Progress
 from product_analytics.testing import FakeServer
 from product_analytics.testing.faults import Fault
 
@@ -112,3 +115,14 @@ async def test_export_reports_recordings_per_second_at_the_end(
     assert summary["recordings_per_second"] > 0
     last = result.stderr.strip().splitlines()[-1]
     assert re.search(r"^exported 120 recordings to .* \(\d+ recordings/s, ", last), last
+
+
+def test_a_pause_by_the_service_is_shown_with_its_timezone() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream)
+    progress.throttle(ThrottleEvent("recordings", paused_until=41_667.0, retry_after=7.0))
+    progress.throttle(ThrottleEvent("recordings", paused_until=None, retry_after=None))
+    assert stream.getvalue().splitlines() == [
+        "recordings: paused by the service until 11:34:27 UTC",
+        "recordings: resumed",
+    ]

@@ -3,11 +3,12 @@ the command, `--version`, missing settings, a bad `--out`, and usage on a wrong 
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 import pytest_asyncio
 
 from product_analytics import __version__
+from product_analytics.cli.parser import build_parser
 from product_analytics.testing import FakeServer
 
 ENV_NAMES = (
@@ -264,3 +266,21 @@ async def test_a_wrong_argument_prints_the_commands_usage(
     assert result.stderr.startswith(usage), result.stderr
     assert complaint in result.stderr.strip().splitlines()[-1]
     assert "Traceback" not in result.stderr
+
+
+def _parsers(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    yield parser.prog, parser
+    for action in parser._actions:  # argparse offers no public walk of its subparsers
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                yield from _parsers(child)
+
+
+def test_every_flag_of_every_command_has_help() -> None:
+    missing = [
+        f"{prog} {'/'.join(action.option_strings)}"
+        for prog, parser in _parsers(build_parser())
+        for action in parser._actions
+        if action.option_strings and not action.help
+    ]
+    assert missing == []

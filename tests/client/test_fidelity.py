@@ -11,7 +11,6 @@ import inspect
 import json
 import warnings
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
@@ -45,7 +44,6 @@ from tests.client.test_scopes_and_config import bound_methods
 from tests.support.live_bodies import live_body
 
 PROJECT_BODY = {"id": 17, "organization": ORG, "name": "Web", "timezone": "UTC"}
-ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def sent_json(mock: aioresponses) -> Any:
@@ -542,13 +540,6 @@ async def test_a_filter_of_the_wrong_type_is_refused_before_sending(
     with pytest.raises((TypeError, ValueError)):
         client.session_recordings.list(project_id=PROJECT, **kwargs)
     assert calls(mocked) == []
-
-
-def test_the_readme_states_the_default_three_day_window() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "date_from" in readme
-    assert "-3d" in readme
-    assert "three days" in readme
 
 
 # -- 7. the project PATCH's live fields -------------------------------------------------------

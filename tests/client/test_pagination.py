@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
 from aiohttp import web
 
+from product_analytics import AsyncClient
+from product_analytics._links import page_key, query_int, with_offset
 from product_analytics._pagination import Page, Pager
 from product_analytics.errors import (
     ApiError,
@@ -19,6 +23,9 @@ from product_analytics.errors import (
     ResponseValidationError,
 )
 from product_analytics.models import ProxyRecord, SessionRecording
+from product_analytics.testing import FakeServer, Reply
+from product_analytics.testing.context import Context
+from product_analytics.testing.handlers import HANDLERS
 from tests.client.support_server import (
     API_KEY,
     ORG,
@@ -282,6 +289,65 @@ async def test_proxy_record_body_with_only_results_is_the_last_page() -> None:
     assert len(server.received) == 1
 
 
+@contextlib.asynccontextmanager
+async def three_live_proxy_records(**settings: Any) -> AsyncIterator[AsyncClient]:
+    """A client of a live-shaped FakeServer whose organization has three proxy records."""
+    async with (
+        FakeServer(list_style="live") as server,
+        AsyncClient(
+            api_key=server.api_key,
+            base_url=server.base_url,
+            organization_id=server.organization_id,
+            **settings,
+        ) as client,
+    ):
+        for domain in ("a.example.com", "b.example.com"):
+            await client.proxy_records.create(domain=domain)
+        yield client
+
+
+async def test_a_live_proxy_record_page_longer_than_its_limit_is_accepted_whole() -> None:
+    """The live proxy-record list ignores `limit` and `offset` and answers every record."""
+    async with three_live_proxy_records() as client:
+        page = await client.proxy_records.list(limit=2)
+        items = [r async for r in client.proxy_records.list(limit=1)]
+    assert len(page.results) == 3
+    assert page.has_next is False
+    assert ids_of(items) == ids_of(page.results)
+
+
+def with_long_term_rows(ctx: Context) -> Reply:
+    """The fake's live recordings list, plus (as the live service does when `session_ids`
+    is given) the asked-for recordings the page left out, beyond `limit`."""
+    reply = HANDLERS["session_recordings_list"](ctx)
+    assert isinstance(reply, Reply)
+    listed = {row["id"] for row in reply.body["results"]}
+    env = ctx.store.environment(ctx.params["project_id"])
+    wanted = json.loads(ctx.query["session_ids"])
+    extra = [env.recordings[rid] for rid in wanted if rid not in listed]
+    return Reply.json({**reply.body, "results": reply.body["results"] + extra})
+
+
+async def test_a_live_recordings_page_with_long_term_rows_beyond_its_limit_is_accepted() -> None:
+    async with FakeServer(recordings=20, list_style="live") as server:
+        server.add_handler("session_recordings_list", with_long_term_rows)
+        wanted = server.recording_ids[:5]
+        async with AsyncClient(
+            api_key=server.api_key, base_url=server.base_url, project_id=server.project_id
+        ) as client:
+            page = await client.session_recordings.list(limit=2, session_ids=wanted)
+            items = [r async for r in client.session_recordings.list(limit=2, session_ids=wanted)]
+    assert sorted(ids_of(page.results)) == sorted(wanted)
+    # Each page adds the long-term rows again: iteration sees every one (some twice).
+    assert set(ids_of(items)) == set(wanted)
+
+
+async def test_a_page_longer_than_max_page_items_is_refused_whatever_its_limit() -> None:
+    async with three_live_proxy_records(max_page_items=2) as client:
+        with pytest.raises(ResponseValidationError, match="at most 2 items"):
+            await client.proxy_records.list(limit=1)
+
+
 def has_next_pages(sizes: list[int]) -> Handler:
     """Recordings pages of the given sizes, in order of request, with `has_next` and no
     `next`: the live recordings list."""
@@ -517,8 +583,8 @@ async def test_list_query_carries_limit_offset_and_extra_query_on_every_page() -
     assert len(items) == 5
     assert server.paths() == [
         f"{RECORDINGS_PATH}?limit=2&offset=4&q=a%20b",
-        f"{RECORDINGS_PATH}?limit=2&q=a%20b&offset=6",
-        f"{RECORDINGS_PATH}?limit=2&q=a%20b&offset=8",
+        f"{RECORDINGS_PATH}?limit=2&offset=6&q=a%20b",
+        f"{RECORDINGS_PATH}?limit=2&offset=8&q=a%20b",
     ]
 
 
@@ -648,3 +714,36 @@ async def test_a_page_that_fails_validation_mid_walk_leaves_the_collector_enable
             await collect(client.session_recordings.list(project_id=PROJECT, limit=300), seen)
         assert gc.isenabled()
     assert len(seen) == 2400
+
+
+# -- page URLs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("http://h/p/?limit=2&offset=4", 4),
+        ("http://h/p/?of%66set=7", 7),  # an encoded name is the same name
+        ("http://h/p/?offset=&limit=2", None),
+        ("http://h/p/?offset=-1", None),
+        ("http://h/p/", None),
+        (None, None),
+    ],
+)
+def test_query_int_reads_the_first_occurrence_decoded(
+    url: str | None, expected: int | None
+) -> None:
+    assert query_int(url, "offset") == expected
+
+
+def test_with_offset_keeps_every_other_byte_of_the_url() -> None:
+    assert with_offset("http://h/p/?limit=2&offset=4&q=a%20b", 6) == (
+        "http://h/p/?limit=2&offset=6&q=a%20b"
+    )
+    assert with_offset("http://h/p/?q=a+b", 3) == "http://h/p/?q=a+b&offset=3"
+
+
+def test_page_key_ignores_case_default_ports_fragments_and_parameter_order() -> None:
+    assert page_key("HTTP://H:80/p/?b=2&a=%41#x") == page_key("http://h/p/?a=A&b=2")
+    assert page_key("http://h:8080/p/") != page_key("http://h/p/")
+    assert page_key("http://h/p/?a=1") != page_key("http://h/p/?a=2")

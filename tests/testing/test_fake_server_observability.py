@@ -10,6 +10,7 @@ import socket
 import aiohttp
 import pytest
 
+from product_analytics import AsyncClient, NotFoundError
 from product_analytics.testing import FakeServer, Fault, RequestRecord, serve_forever
 
 from .helpers import Api
@@ -145,6 +146,8 @@ async def test_serve_forever_prints_connection_info_and_serves_until_cancelled(
     assert info["env"] == {
         "PRODUCT_ANALYTICS_BASE_URL": info["base_url"],
         "PRODUCT_ANALYTICS_API_KEY": info["api_key"],
+        "PRODUCT_ANALYTICS_PROJECT_ID": str(info["project_id"]),
+        "PRODUCT_ANALYTICS_ORGANIZATION_ID": info["organization_id"],
     }
     headers = {"Authorization": f"Bearer {info['api_key']}"}
     url = f"{info['base_url']}/api/environments/{info['project_id']}/session_recordings/"
@@ -154,3 +157,24 @@ async def test_serve_forever_prints_connection_info_and_serves_until_cancelled(
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
+
+
+async def test_every_answer_carries_a_distinct_request_id(api: Api, server: FakeServer) -> None:
+    """Successes, API errors (401, 404) and the SDK's `request_id` all see `X-Request-Id`."""
+    answers = [
+        await api.get(api.env("session_recordings/")),
+        await api.get(api.env("session_recordings/"), key="phx_unknown"),
+        await api.get("/api/nowhere/"),
+    ]
+    assert [a.status for a in answers] == [200, 401, 404]
+    ids = [a.headers["X-Request-Id"] for a in answers]
+    assert len(set(ids)) == 3
+    async with AsyncClient(
+        api_key=server.api_key, base_url=server.base_url, project_id=server.project_id
+    ) as client:
+        raw = await client.session_recordings.with_raw_response.list(limit=1)
+        with pytest.raises(NotFoundError) as info:
+            await client.session_recordings.get(id="missing")
+    assert raw.request_id is not None
+    assert raw.request_id not in ids
+    assert info.value.request_id is not None

@@ -19,30 +19,28 @@ renamed to `FILE` and the checkpoint removed. Without `--resume`, an unfinished 
 never overwritten: the command stops with a message naming `--resume`. An export that fails
 before writing anything leaves nothing behind.
 
-At most `concurrency` pages are held in memory, whatever the number of recordings.
+Pages are walked by the client's pager (`_pagination.walk`): the server's links are
+followed, and once the list has proved long, up to `concurrency` pages are fetched ahead.
+At most that many pages (and the one being written) are held in memory, whatever the
+number of recordings.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
 import re
 import time
-from collections import deque
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import IO, Any, TextIO
-from urllib.parse import parse_qsl, urlsplit
-
-from tqdm import tqdm
 
 from product_analytics._client import AsyncClient
-from product_analytics._pagination import Page
-from product_analytics._throttle import ThrottleEvent
+from product_analytics._pagination import Page, following_offset, walk
+from product_analytics.cli.progress import Progress
 from product_analytics.errors import ConfigurationError
 from product_analytics.models import SessionRecording
 
@@ -113,92 +111,6 @@ def resolve_moment(text: str, now: datetime) -> str:
             f"not a date: {text!r} (an ISO 8601 date or date-time, or -7d, -12h, -2w, -30m)"
         ) from None
     return text.strip()
-
-
-class _PlainProgress:
-    """Progress for a non-terminal: one line at most every `interval` seconds, and at the end."""
-
-    def __init__(self, stream: TextIO, interval: float = 1.0) -> None:
-        self.stream = stream
-        self.interval = interval
-        self.total: int | None = None
-        self.count = 0
-        self.started = self.last = time.monotonic()
-
-    def update(self, n: int) -> None:
-        self.count += n
-        now = time.monotonic()
-        if now - self.last >= self.interval:
-            self.last = now
-            self._line(now)
-
-    def _line(self, now: float) -> None:
-        of = f"/{self.total}" if self.total is not None else ""
-        rate = self.count / max(now - self.started, 1e-9)
-        self.stream.write(f"exported {self.count}{of} recordings ({rate:.0f}/s)\n")
-        self.stream.flush()
-
-    def note(self, text: str) -> None:
-        self.stream.write(f"{text}\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        self._line(time.monotonic())
-
-
-class _Progress:
-    """tqdm on a terminal, periodic plain lines elsewhere, nothing when disabled."""
-
-    def __init__(self, stream: TextIO | None, initial: int = 0) -> None:
-        self._bar: tqdm[Any] | None = None
-        self._plain: _PlainProgress | None = None
-        if stream is None:
-            return
-        if stream.isatty():
-            self._bar = tqdm(
-                total=None,
-                initial=initial,
-                unit="rec",
-                desc="export",
-                file=stream,
-                dynamic_ncols=True,
-            )
-        else:
-            self._plain = _PlainProgress(stream)
-            self._plain.count = initial
-
-    def set_total(self, total: int | None) -> None:
-        if total is None:
-            return
-        if self._bar is not None:
-            self._bar.total = total
-            self._bar.refresh()
-        if self._plain is not None:
-            self._plain.total = total
-
-    def update(self, n: int) -> None:
-        if self._bar is not None:
-            self._bar.update(n)
-        elif self._plain is not None:
-            self._plain.update(n)
-
-    def throttle(self, event: ThrottleEvent) -> None:
-        """Show that the service paused the work (until when), or that it resumed."""
-        if event.paused_until is None:
-            text = f"{event.throttle_class}: resumed"
-        else:
-            until = datetime.fromtimestamp(event.paused_until).strftime("%H:%M:%S")
-            text = f"{event.throttle_class}: paused by the service until {until}"
-        if self._bar is not None:
-            self._bar.set_postfix_str("" if event.paused_until is None else text)
-        elif self._plain is not None:
-            self._plain.note(text)
-
-    def close(self) -> None:
-        if self._bar is not None:
-            self._bar.close()
-        elif self._plain is not None:
-            self._plain.close()
 
 
 # -- the checkpoint ----------------------------------------------------------------------
@@ -287,6 +199,20 @@ def _recover(partial: Path, state: _State) -> set[str]:
     return set(known)
 
 
+def _recover_partial(partial: Path, state: _State) -> set[str]:
+    """For a resumed export: `partial` cut back to its checkpoint, and the ids it holds."""
+    if not partial.exists() and state.offset is not None and state.bytes == 0:
+        partial.touch()  # stopped between the first checkpoint and the file's creation
+    if partial.exists():
+        return _recover(partial, state)
+    if state.offset is not None:
+        raise UnfinishedExportError(
+            f"{partial} is missing; remove {partial.name.removesuffix('.part')}.checkpoint "
+            "to start over"
+        )
+    return set()
+
+
 def _clean(*paths: Path) -> None:
     for path in paths:
         with contextlib.suppress(FileNotFoundError):
@@ -294,84 +220,6 @@ def _clean(*paths: Path) -> None:
 
 
 # -- the pages ---------------------------------------------------------------------------
-
-
-def _link_int(url: str | None, name: str) -> int | None:
-    if not url:
-        return None
-    for key, value in parse_qsl(urlsplit(url).query):
-        if key == name and value.isdigit():
-            return int(value)
-    return None
-
-
-async def _pages(
-    client: AsyncClient,
-    project_id: str,
-    window: dict[str, str],
-    start: int,
-    page_size: int,
-    concurrency: int,
-) -> AsyncGenerator[tuple[Page[SessionRecording], int | None], None]:
-    """Each page from offset `start` on, in order, with the offset of the page after it
-    (None after the last). Every request carries the pinned window. With a known total,
-    pages are fetched by offset, `concurrency` at a time; otherwise one after the other."""
-    recordings = client.session_recordings
-
-    def fetch(offset: int, limit: int) -> Any:
-        return recordings.list(
-            project_id=project_id, limit=limit, offset=offset, extra_query=dict(window)
-        )
-
-    offset = start
-    first: Page[SessionRecording] = await fetch(offset, page_size)
-    # The server may clamp the page size: its next link tells which it used.
-    step = _link_int(first.next, "limit") or page_size
-    following = _link_int(first.next, "offset") if first.next else None
-    if following is None and first.has_next:
-        following = offset + step
-    if not first.has_next:
-        following = None
-    yield first, following
-    if following is None:
-        return
-    if first.count is None or concurrency == 1:
-        # The pager's own walk: it fetches ahead once the list has proved long.
-        offset = following
-        async with contextlib.aclosing(fetch(offset, step).pages()) as walk:
-            async for page in walk:
-                nxt = _link_int(page.next, "offset") if page.next else None
-                if nxt is None and page.has_next:
-                    nxt = offset + step
-                if not page.has_next:
-                    nxt = None
-                yield page, nxt
-                if nxt is None:
-                    return
-                offset = nxt
-        return
-    offsets = iter(range(following, first.count, step))
-    window_tasks: deque[tuple[int, asyncio.Future[Page[SessionRecording]]]] = deque()
-
-    def fill() -> None:
-        while len(window_tasks) < concurrency:
-            at = next(offsets, None)
-            if at is None:
-                return
-            window_tasks.append((at, asyncio.ensure_future(fetch(at, step))))
-
-    try:
-        fill()
-        while window_tasks:
-            at, task = window_tasks.popleft()
-            page = await task
-            fill()
-            last = at + step >= first.count
-            yield page, None if last else at + step
-    finally:
-        for _, task in window_tasks:
-            task.cancel()
-        await asyncio.gather(*(task for _, task in window_tasks), return_exceptions=True)
 
 
 def _write_page(
@@ -389,6 +237,47 @@ def _write_page(
         lines.append(record.model_dump_json(exclude_unset=True).encode() + b"\n")
     file.writelines(lines)
     return len(lines), sum(len(line) for line in lines), duplicates
+
+
+def _walk_from(
+    client: AsyncClient, project_id: str, state: _State, page_size: int, concurrency: int
+) -> AsyncGenerator[Page[SessionRecording], None]:
+    """The pages of the pinned window from `state.offset` on, at most `concurrency` ahead."""
+    pager = client.session_recordings.list(
+        project_id=project_id, limit=page_size, offset=state.offset, extra_query=state.window
+    )
+    return walk(pager, most_ahead=concurrency)
+
+
+async def _append_pages(
+    pages: AsyncGenerator[Page[SessionRecording], None],
+    state: _State,
+    partial: Path,
+    checkpoint: Path,
+    seen: set[str],
+    progress: Progress,
+) -> int:
+    """Append each page's recordings not in `seen` to `partial` (from `state.bytes` on),
+    synced before the checkpoint that counts them replaces the old one; `state` follows
+    what is written. The duplicates skipped."""
+    duplicates = 0
+    # Buffered local writes of one page at a time: cheaper inline than in a thread.
+    with open(partial, "r+b") as file:  # noqa: ASYNC230
+        file.seek(state.bytes)
+        async with contextlib.aclosing(pages):
+            async for page in pages:
+                following = following_offset(page)
+                progress.set_total(page.count)
+                lines, size, skipped = _write_page(file, page.results, seen)
+                file.flush()
+                os.fsync(file.fileno())
+                state.offset = following
+                state.bytes += size
+                state.lines += lines
+                duplicates += skipped
+                _save(state, checkpoint)
+                progress.update(lines)
+    return duplicates
 
 
 # -- the export --------------------------------------------------------------------------
@@ -448,50 +337,24 @@ async def export_recordings(
     arguments = {"project_id": str(project_id), "since": since, "until": until}
     moment = now if now is not None else datetime.now(timezone.utc)
     state, resumed = _start_state(out, arguments, since, until, resume, moment)
-    seen: set[str] = set()
-    if resumed and not partial.exists() and state.offset is not None and state.bytes == 0:
-        partial.touch()  # stopped between the first checkpoint and the file's creation
-    if resumed and partial.exists():
-        seen = _recover(partial, state)
-    elif resumed and state.offset is not None:
-        raise UnfinishedExportError(f"{partial} is missing; remove {checkpoint.name} to start over")
+    seen = _recover_partial(partial, state) if resumed else set()
     resumed_from = state.lines if resumed else 0
     duplicates = 0
-    progress = _Progress(progress_stream, initial=resumed_from)
+    progress = Progress(progress_stream, initial=resumed_from)
     stop_listening = client.add_throttle_listener(progress.throttle)
-    progressed = resumed
     try:
         if not resumed:
             partial.write_bytes(b"")
             _save(state, checkpoint)
         if state.offset is not None:
-            # Buffered local writes of one page at a time: cheaper inline than in a thread.
-            with open(partial, "r+b") as file:  # noqa: ASYNC230
-                file.seek(state.bytes)
-                pages = _pages(
-                    client, project_id, state.window, state.offset, page_size, concurrency
-                )
-                try:
-                    async for page, following in pages:
-                        progress.set_total(page.count)
-                        lines, size, skipped = _write_page(file, page.results, seen)
-                        file.flush()
-                        os.fsync(file.fileno())
-                        state.offset = following
-                        state.bytes += size
-                        state.lines += lines
-                        duplicates += skipped
-                        _save(state, checkpoint)
-                        progressed = True
-                        progress.update(lines)
-                finally:
-                    await pages.aclose()
+            pages = _walk_from(client, project_id, state, page_size, concurrency)
+            duplicates = await _append_pages(pages, state, partial, checkpoint, seen, progress)
         if partial.exists():
             os.replace(partial, out)
             _fsync_directory(out.parent)
         _clean(checkpoint)
     except BaseException:
-        if not progressed:  # nothing written: leave nothing behind
+        if not resumed and state.offset == 0:  # nothing written: leave nothing behind
             _clean(partial, checkpoint)
         raise
     finally:

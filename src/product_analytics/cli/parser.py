@@ -132,8 +132,15 @@ def _organization_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _list_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--page-size", type=_positive_int, default=None, help="items per page")
-    parser.add_argument("--max-items", type=_positive_int, default=None, help="stop after N")
+    parser.add_argument(
+        "--page-size",
+        type=_positive_int,
+        default=None,
+        help="items asked for per request (default: the service's page size)",
+    )
+    parser.add_argument(
+        "--max-items", type=_positive_int, default=None, help="stop after N items (default: all)"
+    )
 
 
 def _get_many_options(parser: argparse.ArgumentParser) -> None:
@@ -198,21 +205,26 @@ def build_parser() -> argparse.ArgumentParser:
     _list_options(sub)
     sub = leaf(rec, "get", "recordings_get", "print one recording")
     _project_option(sub)
-    sub.add_argument("--id", required=True)
+    sub.add_argument("--id", required=True, help="the recording's id (its session id)")
     sub = leaf(rec, "delete", "recordings_delete", "delete one recording")
     _project_option(sub)
-    sub.add_argument("--id", required=True)
+    sub.add_argument("--id", required=True, help="the recording's id (its session id)")
     sub = leaf(rec, "export", "recordings_export", "write every recording to a JSON-lines file")
     _project_option(sub)
     sub.add_argument(
         "--out", required=True, help="file to write (replaced atomically once complete)"
     )
-    sub.add_argument("--page-size", type=_positive_int, default=500)
+    sub.add_argument(
+        "--page-size",
+        type=_positive_int,
+        default=500,
+        help="recordings asked for per request (default: 500)",
+    )
     sub.add_argument(
         "--concurrency",
         type=_positive_int,
         default=4,
-        help="pages fetched at once when the total is known",
+        help="at most this many pages fetched ahead, once the list has proved long (default: 4)",
     )
     sub.add_argument("--no-progress", action="store_true", help="no progress output")
     sub.add_argument(
@@ -247,17 +259,17 @@ def build_parser() -> argparse.ArgumentParser:
     _list_options(sub)
     sub = leaf(prx, "create", "proxy_records_create", "create a proxy record")
     _organization_option(sub)
-    sub.add_argument("--domain", required=True)
+    sub.add_argument("--domain", required=True, help="the domain to proxy, e.g. e.example.com")
     sub = leaf(prx, "get", "proxy_records_get", "print one proxy record")
     _organization_option(sub)
-    sub.add_argument("--id", required=True)
+    sub.add_argument("--id", required=True, help="the proxy record's id")
     sub = leaf(prx, "update", "proxy_records_update", "change a proxy record's domain")
     _organization_option(sub)
-    sub.add_argument("--id", required=True)
-    sub.add_argument("--domain", required=True)
+    sub.add_argument("--id", required=True, help="the proxy record's id")
+    sub.add_argument("--domain", required=True, help="the new domain")
     sub = leaf(prx, "delete", "proxy_records_delete", "delete a proxy record")
     _organization_option(sub)
-    sub.add_argument("--id", required=True)
+    sub.add_argument("--id", required=True, help="the proxy record's id")
 
     roles = groups.add_parser("roles", help="roles of an organization")
     rol = roles.add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -266,17 +278,22 @@ def build_parser() -> argparse.ArgumentParser:
     _list_options(sub)
     sub = leaf(rol, "create", "roles_create", "create a role")
     _organization_option(sub)
-    sub.add_argument("--name", required=True)
-    sub.add_argument("--feature-flags-access-level", type=int, default=None)
+    sub.add_argument("--name", required=True, help="the role's name")
+    sub.add_argument(
+        "--feature-flags-access-level",
+        type=int,
+        default=None,
+        help="the role's access level to feature flags, an integer (default: not sent)",
+    )
     sub = leaf(rol, "get", "roles_get", "print one role")
     _organization_option(sub)
-    sub.add_argument("--id", required=True)
+    sub.add_argument("--id", required=True, help="the role's id")
 
     projects = groups.add_parser("projects", help="projects of an organization")
     prj = projects.add_subparsers(dest="action", required=True, metavar="ACTION")
     sub = leaf(prj, "update", "projects_update", "change project settings")
     _organization_option(sub)
-    sub.add_argument("--id", required=True, type=int)
+    sub.add_argument("--id", required=True, type=int, help="the project's id")
     sub.add_argument(
         "--set",
         dest="fields",
@@ -287,19 +304,36 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = leaf(prj, "delete", "projects_delete", "delete a project")
     _organization_option(sub)
-    sub.add_argument("--id", required=True, type=int)
+    sub.add_argument("--id", required=True, type=int, help="the project's id")
     sub = leaf(prj, "reset-token", "projects_reset_token", "give a project a new API token")
     _organization_option(sub)
-    sub.add_argument("--id", required=True, type=int)
+    sub.add_argument("--id", required=True, type=int, help="the project's id")
 
     fake = groups.add_parser(
         "fake-server", help="run the bundled in-memory fake service in the foreground"
     )
     fake.set_defaults(command="fake_server", **{LEAF: fake})
-    fake.add_argument("--host", default="127.0.0.1")
-    fake.add_argument("--port", type=_non_negative_int, default=8765, help="0: any free port")
-    fake.add_argument("--recordings", type=_non_negative_int, default=1000)
-    fake.add_argument("--seed", type=int, default=0)
+    fake.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
+    )
+    fake.add_argument(
+        "--port",
+        type=_non_negative_int,
+        default=8765,
+        help="port to listen on; 0: any free port (default: %(default)s)",
+    )
+    fake.add_argument(
+        "--recordings",
+        type=_non_negative_int,
+        default=1000,
+        help="recordings seeded in the project (default: %(default)s)",
+    )
+    fake.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="fixes every seeded id, token and the API key (default: %(default)s)",
+    )
     fake.add_argument(
         "--throttle",
         action="append",

@@ -8,6 +8,12 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
+from product_analytics._config import (
+    API_KEY_ENV,
+    BASE_URL_ENV,
+    ORGANIZATION_ID_ENV,
+    PROJECT_ID_ENV,
+)
 from product_analytics.testing.context import ListStyle
 from product_analytics.testing.server import FakeServer
 from product_analytics.testing.throttle import RetryAfterRounding
@@ -30,8 +36,9 @@ async def serve_forever(
     """Serve until cancelled (e.g. by Ctrl-C through `asyncio.run`).
 
     Once listening, writes one line of JSON to `out` (default stdout) and flushes it:
-    `FakeServer.connection_info()` plus `"env"`, the environment variables a client reads
-    (`PRODUCT_ANALYTICS_BASE_URL`, `PRODUCT_ANALYTICS_API_KEY`). The request log keeps the
+    `FakeServer.connection_info()` plus `"env"`, the environment variables a client and the
+    command line read (`PRODUCT_ANALYTICS_BASE_URL`, `PRODUCT_ANALYTICS_API_KEY`,
+    `PRODUCT_ANALYTICS_PROJECT_ID`, `PRODUCT_ANALYTICS_ORGANIZATION_ID`). The request log keeps the
     last 1,000 requests. `throttle`, `throttle_retry_after`: as `FakeServer` takes them.
     """
     async with FakeServer(
@@ -47,8 +54,10 @@ async def serve_forever(
     ) as server:
         info = server.connection_info()
         info["env"] = {
-            "PRODUCT_ANALYTICS_BASE_URL": server.base_url,
-            "PRODUCT_ANALYTICS_API_KEY": server.api_key,
+            BASE_URL_ENV: server.base_url,
+            API_KEY_ENV: server.api_key,
+            PROJECT_ID_ENV: str(server.project_id),
+            ORGANIZATION_ID_ENV: server.organization_id,
         }
         stream = out if out is not None else sys.stdout
         stream.write(json.dumps(info) + "\n")

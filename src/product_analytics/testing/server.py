@@ -80,9 +80,9 @@ class FakeServer:
             raise ValueError("list_style must be 'described' or 'live'")
         seeded = seed_store(seed, recordings)
         self.store: Store = seeded.store
-        self.options = Options(list_style=list_style, live_quirks=live_quirks)
-        self.faults = Faults(seed if fault_seed is None else fault_seed)
-        self.host = host
+        self.options: Options = Options(list_style=list_style, live_quirks=live_quirks)
+        self.faults: Faults = Faults(seed if fault_seed is None else fault_seed)
+        self.host: str = host
         self.user_id: int = seeded.user_id
         self.organization_ids: list[str] = list(seeded.organization_ids)
         self.organization_id: str = seeded.organization_ids[0]
@@ -99,6 +99,7 @@ class FakeServer:
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
         self._handlers: dict[str, Handler] = dict(HANDLERS)
+        self._answers = 0
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -119,7 +120,14 @@ class FakeServer:
             ]
         )
         app.router.add_route("*", "/{tail:.*}", dispatcher.handle)
+        app.on_response_prepare.append(self._add_request_id)
         return app
+
+    async def _add_request_id(self, request: web.Request, response: web.StreamResponse) -> None:
+        """Every answer carries `X-Request-Id`, as the service's do: `req-` and a number
+        counting the server's answers from 1 (a fixed sequence, for tests)."""
+        self._answers += 1
+        response.headers["X-Request-Id"] = f"req-{self._answers:08d}"
 
     def _socket(self) -> socket.socket:
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
