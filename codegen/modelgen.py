@@ -217,7 +217,8 @@ def class_var_configs(code: str) -> str:
     `BaseModel` declares it, so type checkers see an override of the same type instead of
     an ambiguous new attribute."""
     changed = re.sub(
-        r"^(\s+)model_config = ConfigDict\(", r"\1model_config: ClassVar[ConfigDict] = ConfigDict(",
+        r"^(\s+)model_config = ConfigDict\(",
+        r"\1model_config: ClassVar[ConfigDict] = ConfigDict(",
         code,
         flags=re.M,
     )
