@@ -143,6 +143,24 @@ def _arg(text: str) -> str:
     )
 
 
+def _para(text: str) -> str:
+    """Docstring paragraphs of a method, each wrapped (a blank line between paragraphs)."""
+    import textwrap
+
+    paragraphs = [" ".join(p.split()) for p in str(text).split("\n\n") if p.strip()]
+    return "\n\n".join(
+        textwrap.fill(
+            _doc(p),
+            width=96,
+            initial_indent=" " * 8,
+            subsequent_indent=" " * 8,
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+        for p in paragraphs
+    )
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -157,6 +175,7 @@ def _environment() -> jinja2.Environment:
     env.filters["q"] = _qualify
     env.filters["doc"] = _doc
     env.filters["arg"] = _arg
+    env.filters["para"] = _para
     env.filters["query_param"] = _query_param
     return env
 

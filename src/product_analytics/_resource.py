@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from typing import Any, ClassVar, Protocol, TypeVar, cast, overload
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, overload
 
 from typing_extensions import ParamSpec, Self
 
@@ -15,11 +15,12 @@ from product_analytics._pagination import Page, Pager
 from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._wire import RequestOptions
 
-__all__ = ["Endpoint", "RequestOptions", "Requester", "Resource", "raw", "raw_page"]
+__all__ = ["Endpoint", "RawView", "RequestOptions", "Requester", "Resource", "raw", "raw_page"]
 
 P = ParamSpec("P")
 ResultT = TypeVar("ResultT")
 ItemT = TypeVar("ItemT")
+ViewT = TypeVar("ViewT")
 
 
 class Requester(Protocol):
@@ -77,10 +78,11 @@ class Resource:
 class Endpoint:
     """One operation as a method of a resource: `client.roles.create(...)` calls `__call__`.
 
-    A generated subclass per operation sets `operation` and defines `__call__` with the
-    operation's parameters. Read from a resource, the endpoint is bound to its client; read
-    from the resource class (`Roles.create`), it is the unbound descriptor, which has the same
-    attributes but cannot be called. Attributes: `operation_id`, `required_scope` (None where
+    A generated subclass per operation names it (`class RolesGet(Endpoint,
+    operation=ops.ROLES_RETRIEVE)`) and defines `__call__` with the operation's parameters.
+    Read from a resource, the endpoint is bound to its client; read from the resource class
+    (`Roles.create`), it is the unbound descriptor, which has the same attributes but cannot
+    be called. Attributes: `operation_id`, `required_scope` (None where
     the spec lists none), `throttle_class` (the first, or None), `throttle_classes`,
     `personal_api_key_allowed`, `experimental`, `operation` (the `Operation` record) and
     `bulk` (True for a method that performs the operation once per value, like `get_many`).
@@ -102,12 +104,22 @@ class Endpoint:
             self._client = client
         self._name = name
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(
+        cls,
+        *,
+        operation: Operation[Any],
+        fields_type: type[Mapping[str, Any]] | None = None,
+        bulk: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        """`class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE)`: the subclass of one
+        operation; `fields_type` for a body taken as `**fields`, `bulk` for `get_many`."""
         super().__init_subclass__(**kwargs)
+        cls.operation, cls.fields_type, cls.bulk = operation, fields_type, bulk
+        if fields_type is not None:
+            cls._field_names = frozenset(fields_type.__annotations__)
         if "__call__" in vars(cls) and cls.__call__.__doc__:
             cls.__doc__ = cls.__call__.__doc__  # `help(client.roles.create)`: the whole text
-        if cls.fields_type is not None:
-            cls._field_names = frozenset(cls.fields_type.__annotations__)
 
     @property
     def __signature__(self) -> inspect.Signature:
@@ -210,6 +222,30 @@ def _signature(cls: type[Endpoint]) -> inspect.Signature:
     kept = [p for p in own if p.kind is not inspect.Parameter.VAR_KEYWORD]
     at = next((i for i, p in enumerate(kept) if p.name == "timeout"), len(kept))
     return call.replace(parameters=[*kept[:at], *spelt, *kept[at:]])
+
+
+class RawView(Generic[ViewT]):
+    """`with_raw_response` of a resource class: the view `make(resource)` of a resource,
+    made on first use and kept in the resource's `__dict__`."""
+
+    __slots__ = ("_make", "_name")
+
+    def __init__(self, make: Callable[[Any], ViewT]) -> None:
+        self._make = make
+        self._name = "with_raw_response"
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, instance: Resource, owner: type[Any]) -> ViewT: ...
+    def __get__(self, instance: Resource | None, owner: type[Any]) -> Self | ViewT:
+        if instance is None:
+            return self
+        view = instance.__dict__[self._name] = self._make(instance)
+        return view
 
 
 def _text(annotation: Any) -> str:

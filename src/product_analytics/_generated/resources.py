@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 79851a7aedd175e2b86d36af830ff905b2e786966e318b7365c42ce9329231ee),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 7ae6a664eefcbe9c772a7194f8c7b21a8a7f3d5e08031e13460fcaa0053bd75c),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client: one `Endpoint` class per operation of the spec, and each
 resource's `with_raw_response` view."""
@@ -17,6 +17,7 @@ from product_analytics._operation import NOT_GIVEN, NotGiven
 from product_analytics._pagination import Pager
 from product_analytics._resource import (
     Endpoint,
+    RawView,
     Requester,
     RequestOptions,
     Resource,
@@ -128,11 +129,9 @@ class ProjectAuthenticateWizardRequestFields(PatchedProjectRequestFields, total=
     hash: str
 
 
-class SessionRecordingPlaylistsRemoveRecording(Endpoint):
-    """Remove a recording from a recording playlist."""
-
-    operation = ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY
-
+class SessionRecordingPlaylistsRemoveRecording(
+    Endpoint, operation=ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY
+):
     async def __call__(
         self,
         *,
@@ -146,30 +145,16 @@ class SessionRecordingPlaylistsRemoveRecording(Endpoint):
     ) -> None:
         """Remove a recording from a recording playlist.
 
-        Live service (posthog/session_recordings/session_recording_playlist_api.py,
-        `SessionRecordingPlaylistViewSet.modify_recordings`, POST and DELETE on
-        `recordings/{session_recording_id}`): `scope_object = "session_recording_playlist"`,
-        `scope_object_read_actions = ["list", "retrieve", "recordings"]`, and the action has
-        no `required_scopes`, so the service refuses personal API keys for it. It answers
-        `200 {"success": true}` instead of 204.
-
-        ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``
-
-        Required scope: none listed.
+        ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``. Required scope: none listed.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
-        The service refuses personal API keys for this operation (403):
-        ``personal_api_key_allowed`` is False and the first call emits ``PersonalApiKeyWarning``.
+        The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
             short_id: Path parameter ``{short_id}``.
             session_recording_id: Path parameter ``{session_recording_id}``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
@@ -189,30 +174,21 @@ class SessionRecordingPlaylistsRemoveRecording(Endpoint):
         )
 
 
-class SessionRecordingPlaylists(Resource):
-    """``client.session_recording_playlists``: remove_recording."""
-
-    remove_recording = SessionRecordingPlaylistsRemoveRecording()
-
-    @property
-    def with_raw_response(self) -> SessionRecordingPlaylistsWithRawResponse:
-        """These methods, each returning a `RawResponse` (a list: of its first page)."""
-        return SessionRecordingPlaylistsWithRawResponse(self)
-
-
 class SessionRecordingPlaylistsWithRawResponse:
-    """``client.session_recording_playlists.with_raw_response``: each method returns a
-    `RawResponse` (``status_code``, ``headers``, ``request_id``, ``parse()``)."""
+    """``client.session_recording_playlists.with_raw_response``: its methods, each returning a `RawResponse`."""
 
     def __init__(self, resource: SessionRecordingPlaylists) -> None:
         self.remove_recording = raw(resource.remove_recording)
 
 
-class SessionRecordingsList(Endpoint):
-    """List the session recordings of a project."""
+class SessionRecordingPlaylists(Resource):
+    """``client.session_recording_playlists``: remove_recording."""
 
-    operation = ops.SESSION_RECORDINGS_LIST
+    remove_recording = SessionRecordingPlaylistsRemoveRecording()
+    with_raw_response = RawView(SessionRecordingPlaylistsWithRawResponse)
 
+
+class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
     def __call__(
         self,
         *,
@@ -240,28 +216,11 @@ class SessionRecordingsList(Endpoint):
     ) -> Pager[models.SessionRecording]:
         """List the session recordings of a project.
 
-        The description lists only `limit` and `offset`. The live service
-        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.list`)
-        reads every query parameter into a `RecordingsQuery` (posthog/session_recordings/utils.py
-        `filter_from_params_to_query`: each value is `json.loads`-ed when it parses as JSON,
-        else kept as text), so lists and objects travel JSON-encoded and booleans as
-        `true`/`false`. `RecordingsQuery` (frontend/src/queries/schema/schema-general.ts)
-        defaults `date_from` to `-3d`: without `date_from` the live service hides recordings
-        older than three days. Pass `date_from` (e.g. `-30d` or an ISO date) to see older
-        ones. The filters: `date_from`, `date_to` (relative like `-7d` or ISO 8601),
-        `session_ids` (a list of recording ids), `order` (a field such as `start_time`,
-        `duration`, `console_error_count`, `activity_score`; descending), `person_uuid`,
-        `distinct_ids` (a list; the current `RecordingsQuery` field), `distinct_id` (one id;
-        read by the older `SessionRecordingsFilter`, posthog/models/filters/mixins/sessions.py
-        `DistinctIdMixin`), `filter_test_accounts` (boolean), `operand` (`AND` or `OR`, how
-        `properties`/`events`/`actions` combine), and the filter lists `properties`,
-        `events`, `actions`, `console_log_filters`, `having_predicates`. Scope: live
-        `scope_object = "session_recording"`, `list` is a read action:
-        `session_recording:read`, as described.
+        Without `date_from` the live service lists only the last three days: pass `date_from`
+        (e.g. `-30d` or an ISO date) for older recordings. Lists and objects are sent
+        JSON-encoded, booleans as `true`/`false`; `order` sorts descending.
 
-        ``GET /api/environments/{project_id}/session_recordings/``
-
-        Required scope: ``session_recording:read``.
+        ``GET /api/environments/{project_id}/session_recordings/``. Required scope: ``session_recording:read``.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
         Args:
@@ -284,10 +243,6 @@ class SessionRecordingsList(Endpoint):
             actions: Action filters (JSON-encoded list of action-filter objects).
             console_log_filters: Console-log filters (JSON-encoded list of filter objects).
             having_predicates: Duration and snapshot-source filters (JSON-encoded list).
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return self._client._paginate(
             ops.SESSION_RECORDINGS_LIST,
@@ -320,11 +275,7 @@ class SessionRecordingsList(Endpoint):
         )
 
 
-class SessionRecordingsGet(Endpoint):
-    """Retrieve one session recording."""
-
-    operation = ops.SESSION_RECORDINGS_RETRIEVE
-
+class SessionRecordingsGet(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE):
     async def __call__(
         self,
         *,
@@ -337,23 +288,13 @@ class SessionRecordingsGet(Endpoint):
     ) -> models.SessionRecording:
         """Retrieve one session recording.
 
-        Scope: live `SessionRecordingViewSet` (posthog/session_recordings/session_recording_api.py,
-        `scope_object = "session_recording"`), `retrieve` is a read action:
-        `session_recording:read`, as described.
-
-        ``GET /api/environments/{project_id}/session_recordings/{id}/``
-
-        Required scope: ``session_recording:read``.
+        ``GET /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:read``.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
             id: UUID string of the session recording.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_RETRIEVE,
@@ -369,12 +310,7 @@ class SessionRecordingsGet(Endpoint):
         )
 
 
-class SessionRecordingsGetMany(Endpoint):
-    """Many at once: ``get`` once per value of ``ids``, concurrently."""
-
-    operation = ops.SESSION_RECORDINGS_RETRIEVE
-    bulk = True
-
+class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE, bulk=True):
     @overload
     async def __call__(
         self,
@@ -415,15 +351,13 @@ class SessionRecordingsGetMany(Endpoint):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
     ) -> list[models.SessionRecording] | list[models.SessionRecording | Exception]:
-        """Many at once: ``get`` once per value of ``ids``, concurrently.
+        """``get`` once per value of ``ids``, concurrently.
 
         At most ``concurrency`` requests are in flight; results come in the order of
         ``ids``. The first failure (after its retries) cancels the requests still in
         flight and is raised; with ``return_exceptions=True`` it takes its value's place instead.
 
-        ``GET /api/environments/{project_id}/session_recordings/{id}/``
-
-        Required scope: ``session_recording:read``.
+        ``GET /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:read``.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
         Args:
@@ -433,10 +367,6 @@ class SessionRecordingsGetMany(Endpoint):
             concurrency: The most requests in flight (default: the client's
                 ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request_many(
             ops.SESSION_RECORDINGS_RETRIEVE,
@@ -454,11 +384,7 @@ class SessionRecordingsGetMany(Endpoint):
         )
 
 
-class SessionRecordingsUpdate(Endpoint):
-    """Update a session recording."""
-
-    operation = ops.SESSION_RECORDINGS_PARTIAL_UPDATE
-
+class SessionRecordingsUpdate(Endpoint, operation=ops.SESSION_RECORDINGS_PARTIAL_UPDATE):
     async def __call__(
         self,
         *,
@@ -476,16 +402,11 @@ class SessionRecordingsUpdate(Endpoint):
     ) -> models.SessionRecording | None:
         """Update a session recording.
 
-        Returns the recording, or None when the service answers `200 {"success": true}`
-        (as the live service does). Live
-        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.update`
-        with `SessionRecordingUpdateSerializer`): the body fields are `viewed`, `analyzed`
-        (one of them true, else 400) and `player_metadata`; `person` is not read. Scope:
-        `partial_update` is a write action: `session_recording:write`, as described.
+        Returns the recording, or None when the service answers `{"success": true}` (as the live
+        service does). The live service reads `viewed`, `analyzed` (one of them true, else 400)
+        and `player_metadata`.
 
-        ``PATCH /api/environments/{project_id}/session_recordings/{id}/``
-
-        Required scope: ``session_recording:write``.
+        ``PATCH /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:write``.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
         Body fields left at their default are not sent.
@@ -498,11 +419,6 @@ class SessionRecordingsUpdate(Endpoint):
             viewed: Body field ``viewed``.
             analyzed: Body field ``analyzed``.
             player_metadata: Body field ``player_metadata``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_PARTIAL_UPDATE,
@@ -524,11 +440,7 @@ class SessionRecordingsUpdate(Endpoint):
         )
 
 
-class SessionRecordingsDelete(Endpoint):
-    """Delete a session recording."""
-
-    operation = ops.SESSION_RECORDINGS_DESTROY
-
+class SessionRecordingsDelete(Endpoint, operation=ops.SESSION_RECORDINGS_DESTROY):
     async def __call__(
         self,
         *,
@@ -541,23 +453,13 @@ class SessionRecordingsDelete(Endpoint):
     ) -> None:
         """Delete a session recording.
 
-        Scope: live `destroy` is a write action of `SessionRecordingViewSet`
-        (posthog/session_recordings/session_recording_api.py): `session_recording:write`, as
-        described; it answers 204.
-
-        ``DELETE /api/environments/{project_id}/session_recordings/{id}/``
-
-        Required scope: ``session_recording:write``.
+        ``DELETE /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:write``.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
             id: UUID string of the session recording.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_DESTROY,
@@ -573,11 +475,7 @@ class SessionRecordingsDelete(Endpoint):
         )
 
 
-class SessionRecordingsGetSharing(Endpoint):
-    """Read the sharing configuration of one recording."""
-
-    operation = ops.SESSION_RECORDINGS_SHARING_RETRIEVE
-
+class SessionRecordingsGetSharing(Endpoint, operation=ops.SESSION_RECORDINGS_SHARING_RETRIEVE):
     async def __call__(
         self,
         *,
@@ -590,24 +488,15 @@ class SessionRecordingsGetSharing(Endpoint):
     ) -> models.SharingConfiguration:
         """Read the sharing configuration of one recording.
 
-        Scope: live `SharingConfigurationViewSet` (posthog/api/sharing.py,
-        `scope_object = "sharing_configuration"`), the GET is its `list` action:
-        `sharing_configuration:read`, as described. Newer versions add fields to the answer
-        (kept as extra fields).
+        Fields the service adds are kept as extra fields.
 
-        ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``
-
-        Required scope: ``sharing_configuration:read``.
+        ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``. Required scope: ``sharing_configuration:read``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
             recording_id: Path parameter ``{recording_id}``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_SHARING_RETRIEVE,
@@ -623,11 +512,7 @@ class SessionRecordingsGetSharing(Endpoint):
         )
 
 
-class SessionRecordingsAiFilters(Endpoint):
-    """Generate recording filters with AI."""
-
-    operation = ops.SESSION_RECORDINGS_AI_FILTERS_CREATE
-
+class SessionRecordingsAiFilters(Endpoint, operation=ops.SESSION_RECORDINGS_AI_FILTERS_CREATE):
     async def __call__(
         self,
         *,
@@ -642,22 +527,10 @@ class SessionRecordingsAiFilters(Endpoint):
     ) -> models.AiFiltersResult | None:
         """Generate recording filters with AI.
 
-        In development and subject to change; do not depend on it.
+        Returns the `{"result", "data"}` answer, or None for an empty body. The live service
+        reads `messages` (`{"role": "user" | "assistant", "content": str}` each).
 
-        The description gives the body field `person` and no answer body. The live service
-        (posthog/session_recordings/session_recording_api.py, `AiFilterRequest`) reads
-        `messages`, a list of `{"role": "user" | "assistant", "content": str}`, and answers
-        `{"result": ..., "data": ...}` in the structured-output schema of
-        posthog/session_recordings/ai_data/ai_filter_schema.py (`result` is `question` or
-        `filter`; `data` holds `question`, `date_from`, `date_to` and `filter_group`). Both
-        are accepted: `person` stays an optional field, and an empty answer body returns
-        None. Scope: the description lists none, and the current source no longer holds the
-        action itself, so its live scope (and whether it refuses personal API keys, as its
-        sibling `ai_regex` does) is not confirmed: the SDK checks no scope and does not warn.
-
-        ``POST /api/environments/{project_id}/session_recordings/ai/filters/``
-
-        Required scope: none listed.
+        ``POST /api/environments/{project_id}/session_recordings/ai/filters/``. Required scope: none listed.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
@@ -669,11 +542,6 @@ class SessionRecordingsAiFilters(Endpoint):
                 client's ``project_id``.
             person: Body field ``person``.
             messages: Body field ``messages``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_AI_FILTERS_CREATE,
@@ -690,11 +558,7 @@ class SessionRecordingsAiFilters(Endpoint):
         )
 
 
-class SessionRecordingsAiRegex(Endpoint):
-    """Generate a regex pattern with AI."""
-
-    operation = ops.SESSION_RECORDINGS_AI_REGEX_CREATE
-
+class SessionRecordingsAiRegex(Endpoint, operation=ops.SESSION_RECORDINGS_AI_REGEX_CREATE):
     async def __call__(
         self,
         *,
@@ -709,27 +573,13 @@ class SessionRecordingsAiRegex(Endpoint):
     ) -> models.AiRegexResult | None:
         """Generate a regex pattern with AI.
 
-        In development and subject to change; do not depend on it.
+        Returns the `{"result", "data": {"output"}}` answer, or None for an empty body. The live
+        service requires `regex` (400 without it).
 
-        The description gives the body field `person` and no answer body. The live service
-        (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.ai_regex`,
-        POST `ai/regex`) reads `regex` (400 "Missing required field: regex" without it) and
-        answers the structured output of `AiRegexSchema`
-        (posthog/session_recordings/ai_data/ai_regex_schema.py):
-        `{"result": "success" | "error", "data": {"output": str}}`. Scope: the viewset's
-        `scope_object = "session_recording"` has `scope_object_read_actions = ["list",
-        "retrieve", "snapshots"]`; `ai_regex` is in neither action list and has no
-        `required_scopes`, so the live service refuses personal API keys for it. Both forms
-        are accepted: `person` stays an optional field,
-        and an empty answer body returns None.
-
-        ``POST /api/environments/{project_id}/session_recordings/ai/regex/``
-
-        Required scope: none listed.
+        ``POST /api/environments/{project_id}/session_recordings/ai/regex/``. Required scope: none listed.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
-        The service refuses personal API keys for this operation (403):
-        ``personal_api_key_allowed`` is False and the first call emits ``PersonalApiKeyWarning``.
+        The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
 
@@ -740,11 +590,6 @@ class SessionRecordingsAiRegex(Endpoint):
                 client's ``project_id``.
             person: Body field ``person``.
             regex: Body field ``regex``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_AI_REGEX_CREATE,
@@ -761,27 +606,8 @@ class SessionRecordingsAiRegex(Endpoint):
         )
 
 
-class SessionRecordings(Resource):
-    """``client.session_recordings``: list, get, update, delete, get_sharing, ai_filters, ai_regex."""
-
-    list = SessionRecordingsList()
-    get = SessionRecordingsGet()
-    get_many = SessionRecordingsGetMany()
-    update = SessionRecordingsUpdate()
-    delete = SessionRecordingsDelete()
-    get_sharing = SessionRecordingsGetSharing()
-    ai_filters = SessionRecordingsAiFilters()
-    ai_regex = SessionRecordingsAiRegex()
-
-    @property
-    def with_raw_response(self) -> SessionRecordingsWithRawResponse:
-        """These methods, each returning a `RawResponse` (a list: of its first page)."""
-        return SessionRecordingsWithRawResponse(self)
-
-
 class SessionRecordingsWithRawResponse:
-    """``client.session_recordings.with_raw_response``: each method returns a
-    `RawResponse` (``status_code``, ``headers``, ``request_id``, ``parse()``)."""
+    """``client.session_recordings.with_raw_response``: its methods, each returning a `RawResponse`."""
 
     def __init__(self, resource: SessionRecordings) -> None:
         self.list = raw_page(resource.list)
@@ -793,11 +619,21 @@ class SessionRecordingsWithRawResponse:
         self.ai_regex = raw(resource.ai_regex)
 
 
-class SessionsPropertyDefinitions(Endpoint):
-    """Read session property definitions."""
+class SessionRecordings(Resource):
+    """``client.session_recordings``: list, get, get_many, update, delete, get_sharing, ai_filters, ai_regex."""
 
-    operation = ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE
+    list = SessionRecordingsList()
+    get = SessionRecordingsGet()
+    get_many = SessionRecordingsGetMany()
+    update = SessionRecordingsUpdate()
+    delete = SessionRecordingsDelete()
+    get_sharing = SessionRecordingsGetSharing()
+    ai_filters = SessionRecordingsAiFilters()
+    ai_regex = SessionRecordingsAiRegex()
+    with_raw_response = RawView(SessionRecordingsWithRawResponse)
 
+
+class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE):
     async def __call__(
         self,
         *,
@@ -809,25 +645,14 @@ class SessionsPropertyDefinitions(Endpoint):
     ) -> Any:
         """Read session property definitions.
 
-        The description gives no body; whatever JSON the service sends is returned. Live
-        (posthog/api/session.py, `SessionViewSet.property_definitions`): answers
-        `{"count": n, "results": [...]}`; `scope_object = "query"` with
-        `scope_object_read_actions = ["property_definitions", "values"]`, so a personal API
-        key needs `query:read` (older versions listed no read actions and refused personal
-        API keys). The description lists no scope, so the SDK checks none.
+        Returns the decoded JSON body (live: `{"count", "results"}`), or None for an empty body.
 
-        ``GET /api/environments/{project_id}/sessions/property_definitions/``
-
-        Required scope: none listed.
+        ``GET /api/environments/{project_id}/sessions/property_definitions/``. Required scope: none listed.
         Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
 
         Args:
             project_id: Id of the project the environment path addresses. Default: the
                 client's ``project_id``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
@@ -843,31 +668,23 @@ class SessionsPropertyDefinitions(Endpoint):
         )
 
 
-class Sessions(Resource):
-    """``client.sessions``: property_definitions."""
-
-    property_definitions = SessionsPropertyDefinitions()
-
-    @property
-    def with_raw_response(self) -> SessionsWithRawResponse:
-        """These methods, each returning a `RawResponse` (a list: of its first page)."""
-        return SessionsWithRawResponse(self)
-
-
 class SessionsWithRawResponse:
-    """``client.sessions.with_raw_response``: each method returns a
-    `RawResponse` (``status_code``, ``headers``, ``request_id``, ``parse()``)."""
+    """``client.sessions.with_raw_response``: its methods, each returning a `RawResponse`."""
 
     def __init__(self, resource: Sessions) -> None:
         self.property_definitions = raw(resource.property_definitions)
 
 
-class ProjectsUpdate(Endpoint):
-    """Partially update the project."""
+class Sessions(Resource):
+    """``client.sessions``: property_definitions."""
 
-    operation = ops.PROJECTS_PARTIAL_UPDATE
-    fields_type = PatchedProjectUpdateRequestFields
+    property_definitions = SessionsPropertyDefinitions()
+    with_raw_response = RawView(SessionsWithRawResponse)
 
+
+class ProjectsUpdate(
+    Endpoint, operation=ops.PROJECTS_PARTIAL_UPDATE, fields_type=PatchedProjectUpdateRequestFields
+):
     async def __call__(
         self,
         *,
@@ -882,32 +699,17 @@ class ProjectsUpdate(Endpoint):
     ) -> models.Project:
         """Partially update the project.
 
-        Takes every project body field the description lists, plus the live serializer's
-        other writable fields (see `PatchedProjectUpdateRequest`). Scope: the description
-        lists `project:read`. Live (posthog/api/project.py, `ProjectViewSet`,
-        `scope_object = "project"`): `partial_update` is a write action, so a personal API
-        key needs `project:write`; `dangerously_get_required_scopes` lowers it to
-        `project:read` only for session (browser) authentication and member-safe fields
-        (an older revision did so for any key when every field was a team config field).
-        The SDK checks the description's `project:read` (which `project:write`, `team:read`
-        and `team:write` also grant); the service's 403 reaches the caller as
+        Takes every project body field, and the live serializer's other writable fields. The
+        live service needs `project:write` of a personal API key; its 403 is a
         `PermissionDeniedError`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/``
-
-        Required scope: ``project:read``.
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/``. Required scope: ``project:read``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectUpdateRequestFields``).
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_PARTIAL_UPDATE,
@@ -924,11 +726,7 @@ class ProjectsUpdate(Endpoint):
         )
 
 
-class ProjectsDelete(Endpoint):
-    """Delete the project."""
-
-    operation = ops.PROJECTS_DESTROY
-
+class ProjectsDelete(Endpoint, operation=ops.PROJECTS_DESTROY):
     async def __call__(
         self,
         *,
@@ -941,22 +739,12 @@ class ProjectsDelete(Endpoint):
     ) -> None:
         """Delete the project.
 
-        Scope: live `destroy` is a write action of `ProjectViewSet` (posthog/api/project.py,
-        `scope_object = "project"`): `project:write`, as described.
-
-        ``DELETE /api/organizations/{organization_id}/projects/{id}/``
-
-        Required scope: ``project:write``.
+        ``DELETE /api/organizations/{organization_id}/projects/{id}/``. Required scope: ``project:write``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.PROJECTS_DESTROY,
@@ -972,11 +760,7 @@ class ProjectsDelete(Endpoint):
         )
 
 
-class ProjectsActivity(Endpoint):
-    """Retrieve activity."""
-
-    operation = ops.PROJECTS_ACTIVITY_RETRIEVE
-
+class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
     def __call__(
         self,
         *,
@@ -991,36 +775,20 @@ class ProjectsActivity(Endpoint):
     ) -> Pager[models.ActivityLogEntry]:
         """Retrieve activity.
 
-        The description says this answers the project shape. The live service
-        (posthog/api/project.py, `ProjectViewSet.activity`; the envelope is built by
-        posthog/models/activity_logging/activity_page.py `activity_page_response`, the
-        entries by posthog/models/activity_logging/serializers.py `ActivityLogSerializer`,
-        component name `ActivityLogEntry`) answers a page-numbered envelope
-        `{"results": [...], "next", "previous", "total_count"}` of the project's activity log
-        (scope `Team`), newest first, `limit` entries a page (default 10) at `page` (default
-        1); `next`/`previous` are absolute URLs carrying `page` and `limit`. Both parse: a
-        project-shaped answer is a page with no results whose fields are kept in the
-        envelope. `activity` is in neither action list of `ProjectViewSet` and has no
-        `required_scopes`, so the live service refuses personal API keys for it.
+        A pager of the project's activity log, newest first, page-numbered (`page`, `limit`; 10
+        a page by default); `page.total_count` counts every entry. A project-shaped answer is a
+        page with no results, its fields kept in `page.envelope`.
 
-        ``GET /api/organizations/{organization_id}/projects/{id}/activity/``
-
-        Required scope: none listed.
+        ``GET /api/organizations/{organization_id}/projects/{id}/activity/``. Required scope: none listed.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
-        The service refuses personal API keys for this operation (403):
-        ``personal_api_key_allowed`` is False and the first call emits ``PersonalApiKeyWarning``.
+        The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             page: Page number, from 1 (the live service's default).
             limit: Entries per page (the live service's default is 10).
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return self._client._paginate(
             ops.PROJECTS_ACTIVITY_RETRIEVE,
@@ -1036,12 +804,11 @@ class ProjectsActivity(Endpoint):
         )
 
 
-class ProjectsAddProductIntent(Endpoint):
-    """Add product intent."""
-
-    operation = ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE
-    fields_type = PatchedProjectProductIntentRequestFields
-
+class ProjectsAddProductIntent(
+    Endpoint,
+    operation=ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
+    fields_type=PatchedProjectProductIntentRequestFields,
+):
     async def __call__(
         self,
         *,
@@ -1056,30 +823,15 @@ class ProjectsAddProductIntent(Endpoint):
     ) -> models.Project:
         """Add product intent.
 
-        Scope: the description lists `team:read`; the live service checks `project:read`
-        (posthog/api/project.py, `ProjectViewSet.add_product_intent`,
-        `required_scopes=["project:read"]`; an older revision listed `["team:read"]`). The
-        SDK accepts a key holding either (or the `:write` of either). Live, the body is
-        read by `ProductIntentSerializer` (`product_type` required, `intent_context`,
-        `metadata`), project body fields are ignored, and the answer is
-        `201` with the environment (TeamSerializer) shape.
+        The live service requires `product_type` and also reads `intent_context` and `metadata`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``
-
-        Required scope: ``team:read``.
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``. Required scope: ``team:read`` (the live service's ``project:read`` passes too).
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-        The live service names it ``project:read``; either passes the check.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
@@ -1096,12 +848,11 @@ class ProjectsAddProductIntent(Endpoint):
         )
 
 
-class ProjectsAuthenticateWizard(Endpoint):
-    """Authenticate wizard."""
-
-    operation = ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE
-    fields_type = ProjectAuthenticateWizardRequestFields
-
+class ProjectsAuthenticateWizard(
+    Endpoint,
+    operation=ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
+    fields_type=ProjectAuthenticateWizardRequestFields,
+):
     async def __call__(
         self,
         *,
@@ -1116,29 +867,16 @@ class ProjectsAuthenticateWizard(Endpoint):
     ) -> models.WizardAuthenticationResult:
         """Authenticate wizard.
 
-        The description says this answers the project shape. The live service (an earlier
-        revision of posthog/api/project.py, `ProjectViewSet.authenticate_wizard`;
-        the current revision no longer has the action) reads `hash` (400 without it or
-        when it has expired) and answers `200 {"success": true}`. Both parse into
-        `WizardAuthenticationResult`, which keeps every other field. Scope: the action has
-        `required_scopes=["team:read"]` (named `project:read` by the current service); the
-        description lists none, so the SDK checks none.
+        The live service reads `hash` (400 without it or once expired) and answers `{"success":
+        true}`; other fields are kept.
 
-        ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``
-
-        Required scope: none listed.
+        ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``. Required scope: none listed.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``ProjectAuthenticateWizardRequestFields``).
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
@@ -1155,12 +893,11 @@ class ProjectsAuthenticateWizard(Endpoint):
         )
 
 
-class ProjectsChangeOrganization(Endpoint):
-    """Change organization."""
-
-    operation = ops.PROJECTS_CHANGE_ORGANIZATION_CREATE
-    fields_type = PatchedProjectRequestFields
-
+class ProjectsChangeOrganization(
+    Endpoint,
+    operation=ops.PROJECTS_CHANGE_ORGANIZATION_CREATE,
+    fields_type=PatchedProjectRequestFields,
+):
     async def __call__(
         self,
         *,
@@ -1175,33 +912,22 @@ class ProjectsChangeOrganization(Endpoint):
     ) -> models.Project:
         """Change organization.
 
-        The target organization goes in the body field `organization_id`, which shares its
-        name with the path parameter: SDK callers pass it through `extra_body`. Live
-        (posthog/api/project.py, `ProjectViewSet.change_organization`): the caller must be an
-        admin of both organizations; the action is in neither action list of the viewset
-        and has no `required_scopes`, so the live service refuses personal API keys for it.
+        The target organization goes in the body field `organization_id`, which shares its name
+        with the path parameter: pass it through `extra_body`. The caller must be an admin of
+        both organizations.
 
-        ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``
-
-        Required scope: none listed.
+        ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``. Required scope: none listed.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
-        The service refuses personal API keys for this operation (403):
-        ``personal_api_key_allowed`` is False and the first call emits ``PersonalApiKeyWarning``.
+        The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Body field ``organization_id``: not an argument (its name is taken or is not a Python
         name); send it as ``extra_body={"organization_id": ...}``.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_CHANGE_ORGANIZATION_CREATE,
@@ -1218,12 +944,11 @@ class ProjectsChangeOrganization(Endpoint):
         )
 
 
-class ProjectsCompleteProductOnboarding(Endpoint):
-    """Complete product onboarding."""
-
-    operation = ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE
-    fields_type = PatchedProjectProductIntentRequestFields
-
+class ProjectsCompleteProductOnboarding(
+    Endpoint,
+    operation=ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
+    fields_type=PatchedProjectProductIntentRequestFields,
+):
     async def __call__(
         self,
         *,
@@ -1238,29 +963,15 @@ class ProjectsCompleteProductOnboarding(Endpoint):
     ) -> models.Project:
         """Complete product onboarding.
 
-        Scope: the description lists `team:read`; the live service checks `project:read`
-        (posthog/api/project.py, `ProjectViewSet.complete_product_onboarding`,
-        `required_scopes=["project:read"]`; an older revision listed `["team:read"]`). The
-        SDK accepts a key holding either (or the `:write` of either). Live, `product_type`
-        is required (`{"error": "product_type is required"}`, 400) and must be a known
-        product key; the answer is the environment (TeamSerializer) shape.
+        The live service requires `product_type` (a known product key; 400 otherwise).
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``
-
-        Required scope: ``team:read``.
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``. Required scope: ``team:read`` (the live service's ``project:read`` passes too).
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-        The live service names it ``project:read``; either passes the check.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
@@ -1277,11 +988,9 @@ class ProjectsCompleteProductOnboarding(Endpoint):
         )
 
 
-class ProjectsIsGeneratingDemoData(Endpoint):
-    """Tell whether demo data is being generated."""
-
-    operation = ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE
-
+class ProjectsIsGeneratingDemoData(
+    Endpoint, operation=ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE
+):
     async def __call__(
         self,
         *,
@@ -1294,30 +1003,16 @@ class ProjectsIsGeneratingDemoData(Endpoint):
     ) -> models.DemoDataStatus:
         """Tell whether demo data is being generated.
 
-        The description says this answers the project shape. The live service
-        (posthog/api/project.py, `ProjectViewSet.is_generating_demo_data`) answers
-        `{"is_generating_demo_data": bool}`. Both parse into `DemoDataStatus`, which keeps
-        every other field. The action's `permission_classes=[IsAuthenticated]` does not
-        remove `APIScopePermission` (the viewset adds it to every action), and the action
-        is in neither action list and has no `required_scopes`, so the live service refuses
-        personal API keys for it.
+        Returns `DemoDataStatus` (`is_generating_demo_data`; other fields kept).
 
-        ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``
-
-        Required scope: none listed.
+        ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``. Required scope: none listed.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
-        The service refuses personal API keys for this operation (403):
-        ``personal_api_key_allowed`` is False and the first call emits ``PersonalApiKeyWarning``.
+        The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
@@ -1333,12 +1028,11 @@ class ProjectsIsGeneratingDemoData(Endpoint):
         )
 
 
-class ProjectsResetToken(Endpoint):
-    """Reset token."""
-
-    operation = ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE
-    fields_type = PatchedProjectRequestFields
-
+class ProjectsResetToken(
+    Endpoint,
+    operation=ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
+    fields_type=PatchedProjectRequestFields,
+):
     async def __call__(
         self,
         *,
@@ -1353,29 +1047,17 @@ class ProjectsResetToken(Endpoint):
     ) -> models.Project:
         """Reset token.
 
-        Live (posthog/api/project.py, `ProjectViewSet.reset_token`): project admins only
-        (`TeamMemberStrictManagementPermission`); the action is in neither action list and
-        has no `required_scopes`, so the live service refuses personal API keys for it. It
-        answers the project with its new `api_token`.
+        Project admins only; returns the project with its new `api_token`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``
-
-        Required scope: none listed.
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``. Required scope: none listed.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
-        The service refuses personal API keys for this operation (403):
-        ``personal_api_key_allowed`` is False and the first call emits ``PersonalApiKeyWarning``.
+        The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
@@ -1392,28 +1074,8 @@ class ProjectsResetToken(Endpoint):
         )
 
 
-class Projects(Resource):
-    """``client.projects``: update, delete, activity, add_product_intent, authenticate_wizard, change_organization, complete_product_onboarding, is_generating_demo_data, reset_token."""
-
-    update = ProjectsUpdate()
-    delete = ProjectsDelete()
-    activity = ProjectsActivity()
-    add_product_intent = ProjectsAddProductIntent()
-    authenticate_wizard = ProjectsAuthenticateWizard()
-    change_organization = ProjectsChangeOrganization()
-    complete_product_onboarding = ProjectsCompleteProductOnboarding()
-    is_generating_demo_data = ProjectsIsGeneratingDemoData()
-    reset_token = ProjectsResetToken()
-
-    @property
-    def with_raw_response(self) -> ProjectsWithRawResponse:
-        """These methods, each returning a `RawResponse` (a list: of its first page)."""
-        return ProjectsWithRawResponse(self)
-
-
 class ProjectsWithRawResponse:
-    """``client.projects.with_raw_response``: each method returns a
-    `RawResponse` (``status_code``, ``headers``, ``request_id``, ``parse()``)."""
+    """``client.projects.with_raw_response``: its methods, each returning a `RawResponse`."""
 
     def __init__(self, resource: Projects) -> None:
         self.update = raw(resource.update)
@@ -1427,11 +1089,22 @@ class ProjectsWithRawResponse:
         self.reset_token = raw(resource.reset_token)
 
 
-class ProxyRecordsList(Endpoint):
-    """List the proxy records of an organization."""
+class Projects(Resource):
+    """``client.projects``: update, delete, activity, add_product_intent, authenticate_wizard, change_organization, complete_product_onboarding, is_generating_demo_data, reset_token."""
 
-    operation = ops.PROXY_RECORDS_LIST
+    update = ProjectsUpdate()
+    delete = ProjectsDelete()
+    activity = ProjectsActivity()
+    add_product_intent = ProjectsAddProductIntent()
+    authenticate_wizard = ProjectsAuthenticateWizard()
+    change_organization = ProjectsChangeOrganization()
+    complete_product_onboarding = ProjectsCompleteProductOnboarding()
+    is_generating_demo_data = ProjectsIsGeneratingDemoData()
+    reset_token = ProjectsResetToken()
+    with_raw_response = RawView(ProjectsWithRawResponse)
 
+
+class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
     def __call__(
         self,
         *,
@@ -1445,25 +1118,16 @@ class ProxyRecordsList(Endpoint):
     ) -> Pager[models.ProxyRecord]:
         """List the proxy records of an organization.
 
-        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
-        `scope_object = "organization"`): `list` is a read action: `organization:read`, as
-        described.
-        It answers every record at once, `{"results": [...], "max_proxy_records": n}`.
+        The live service ignores `limit` and `offset` and answers every record at once
+        (`{"results", "max_proxy_records"}`).
 
-        ``GET /api/organizations/{organization_id}/proxy_records/``
-
-        Required scope: ``organization:read``.
+        ``GET /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:read``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return self._client._paginate(
             ops.PROXY_RECORDS_LIST,
@@ -1479,11 +1143,7 @@ class ProxyRecordsList(Endpoint):
         )
 
 
-class ProxyRecordsCreate(Endpoint):
-    """Create a proxy record."""
-
-    operation = ops.PROXY_RECORDS_CREATE
-
+class ProxyRecordsCreate(Endpoint, operation=ops.PROXY_RECORDS_CREATE):
     async def __call__(
         self,
         *,
@@ -1497,26 +1157,14 @@ class ProxyRecordsCreate(Endpoint):
     ) -> models.ProxyRecord:
         """Create a proxy record.
 
-        The live service answers 200 instead of 201. Scope: live
-        (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`):
-        `create` is a write action: `organization:write`, as described.
-
-        ``POST /api/organizations/{organization_id}/proxy_records/``
-
-        Required scope: ``organization:write``.
+        ``POST /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:write``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Body fields left at their default are not sent.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             domain: Body field ``domain``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_CREATE,
@@ -1533,11 +1181,7 @@ class ProxyRecordsCreate(Endpoint):
         )
 
 
-class ProxyRecordsGet(Endpoint):
-    """Retrieve one proxy record."""
-
-    operation = ops.PROXY_RECORDS_RETRIEVE
-
+class ProxyRecordsGet(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE):
     async def __call__(
         self,
         *,
@@ -1550,23 +1194,12 @@ class ProxyRecordsGet(Endpoint):
     ) -> models.ProxyRecord:
         """Retrieve one proxy record.
 
-        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
-        `scope_object = "organization"`): `retrieve` is a read action: `organization:read`,
-        as described.
-
-        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
-
-        Required scope: ``organization:read``.
+        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: Path parameter ``{id}``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_RETRIEVE,
@@ -1582,11 +1215,7 @@ class ProxyRecordsGet(Endpoint):
         )
 
 
-class ProxyRecordsUpdate(Endpoint):
-    """Update a proxy record."""
-
-    operation = ops.PROXY_RECORDS_PARTIAL_UPDATE
-
+class ProxyRecordsUpdate(Endpoint, operation=ops.PROXY_RECORDS_PARTIAL_UPDATE):
     async def __call__(
         self,
         *,
@@ -1601,27 +1230,15 @@ class ProxyRecordsUpdate(Endpoint):
     ) -> models.ProxyRecord:
         """Update a proxy record.
 
-        Scope: live (posthog/api/proxy_record.py, `ProxyRecordViewset`,
-        `scope_object = "organization"`): `partial_update` is a write action:
-        `organization:write`, as described.
-
-        ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``
-
-        Required scope: ``organization:write``.
+        ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Body fields left at their default are not sent.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: Path parameter ``{id}``.
             domain: Body field ``domain``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_PARTIAL_UPDATE,
@@ -1638,11 +1255,7 @@ class ProxyRecordsUpdate(Endpoint):
         )
 
 
-class ProxyRecordsDelete(Endpoint):
-    """Delete a proxy record."""
-
-    operation = ops.PROXY_RECORDS_DESTROY
-
+class ProxyRecordsDelete(Endpoint, operation=ops.PROXY_RECORDS_DESTROY):
     async def __call__(
         self,
         *,
@@ -1655,23 +1268,12 @@ class ProxyRecordsDelete(Endpoint):
     ) -> None:
         """Delete a proxy record.
 
-        The live service answers `200 {"success": true}` instead of 204. Scope: live
-        (posthog/api/proxy_record.py, `ProxyRecordViewset`, `scope_object = "organization"`):
-        `destroy` is a write action: `organization:write`, as described.
-
-        ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
-
-        Required scope: ``organization:write``.
+        ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: Path parameter ``{id}``.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_DESTROY,
@@ -1687,24 +1289,8 @@ class ProxyRecordsDelete(Endpoint):
         )
 
 
-class ProxyRecords(Resource):
-    """``client.proxy_records``: list, create, get, update, delete."""
-
-    list = ProxyRecordsList()
-    create = ProxyRecordsCreate()
-    get = ProxyRecordsGet()
-    update = ProxyRecordsUpdate()
-    delete = ProxyRecordsDelete()
-
-    @property
-    def with_raw_response(self) -> ProxyRecordsWithRawResponse:
-        """These methods, each returning a `RawResponse` (a list: of its first page)."""
-        return ProxyRecordsWithRawResponse(self)
-
-
 class ProxyRecordsWithRawResponse:
-    """``client.proxy_records.with_raw_response``: each method returns a
-    `RawResponse` (``status_code``, ``headers``, ``request_id``, ``parse()``)."""
+    """``client.proxy_records.with_raw_response``: its methods, each returning a `RawResponse`."""
 
     def __init__(self, resource: ProxyRecords) -> None:
         self.list = raw_page(resource.list)
@@ -1714,11 +1300,18 @@ class ProxyRecordsWithRawResponse:
         self.delete = raw(resource.delete)
 
 
-class RolesList(Endpoint):
-    """List the roles of an organization."""
+class ProxyRecords(Resource):
+    """``client.proxy_records``: list, create, get, update, delete."""
 
-    operation = ops.ROLES_LIST
+    list = ProxyRecordsList()
+    create = ProxyRecordsCreate()
+    get = ProxyRecordsGet()
+    update = ProxyRecordsUpdate()
+    delete = ProxyRecordsDelete()
+    with_raw_response = RawView(ProxyRecordsWithRawResponse)
 
+
+class RolesList(Endpoint, operation=ops.ROLES_LIST):
     def __call__(
         self,
         *,
@@ -1732,23 +1325,13 @@ class RolesList(Endpoint):
     ) -> Pager[models.Role]:
         """List the roles of an organization.
 
-        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
-        `list` is a read action: `organization:read`, as described.
-
-        ``GET /api/organizations/{organization_id}/roles/``
-
-        Required scope: ``organization:read``.
+        ``GET /api/organizations/{organization_id}/roles/``. Required scope: ``organization:read``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return self._client._paginate(
             ops.ROLES_LIST,
@@ -1764,11 +1347,7 @@ class RolesList(Endpoint):
         )
 
 
-class RolesCreate(Endpoint):
-    """Create a role."""
-
-    operation = ops.ROLES_CREATE
-
+class RolesCreate(Endpoint, operation=ops.ROLES_CREATE):
     async def __call__(
         self,
         *,
@@ -1783,28 +1362,17 @@ class RolesCreate(Endpoint):
     ) -> models.Role:
         """Create a role.
 
-        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
-        `create` is a write action: `organization:write`, as described.
-        The current `RoleSerializer` no longer has `feature_flags_access_level` (a field it
-        does not know is ignored).
+        The current service ignores `feature_flags_access_level`.
 
-        ``POST /api/organizations/{organization_id}/roles/``
-
-        Required scope: ``organization:write``.
+        ``POST /api/organizations/{organization_id}/roles/``. Required scope: ``organization:write``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Body fields left at their default are not sent.
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             name: Body field ``name``.
             feature_flags_access_level: Left out, the service picks its own level.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
-            extra_body: Fields merged into the JSON body.
         """
         return await self._client._request(
             ops.ROLES_CREATE,
@@ -1821,11 +1389,7 @@ class RolesCreate(Endpoint):
         )
 
 
-class RolesGet(Endpoint):
-    """Retrieve one role."""
-
-    operation = ops.ROLES_RETRIEVE
-
+class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE):
     async def __call__(
         self,
         *,
@@ -1838,22 +1402,12 @@ class RolesGet(Endpoint):
     ) -> models.Role:
         """Retrieve one role.
 
-        Scope: live (ee/api/rbac/role.py, `RoleViewSet`, `scope_object = "organization"`):
-        `retrieve` is a read action: `organization:read`, as described.
-
-        ``GET /api/organizations/{organization_id}/roles/{id}/``
-
-        Required scope: ``organization:read``.
+        ``GET /api/organizations/{organization_id}/roles/{id}/``. Required scope: ``organization:read``.
         Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
 
         Args:
-            organization_id: Path parameter ``{organization_id}``. Default: the client's
-                ``organization_id``.
+            organization_id: Default: the client's ``organization_id``.
             id: UUID of the role.
-            timeout: Seconds for one attempt (default: the client's).
-            deadline: Seconds for the whole call, retries included (default: the client's).
-            extra_headers: Headers added to the request.
-            extra_query: Query parameters added to the request.
         """
         return await self._client._request(
             ops.ROLES_RETRIEVE,
@@ -1869,27 +1423,22 @@ class RolesGet(Endpoint):
         )
 
 
+class RolesWithRawResponse:
+    """``client.roles.with_raw_response``: its methods, each returning a `RawResponse`."""
+
+    def __init__(self, resource: Roles) -> None:
+        self.list = raw_page(resource.list)
+        self.create = raw(resource.create)
+        self.get = raw(resource.get)
+
+
 class Roles(Resource):
     """``client.roles``: list, create, get."""
 
     list = RolesList()
     create = RolesCreate()
     get = RolesGet()
-
-    @property
-    def with_raw_response(self) -> RolesWithRawResponse:
-        """These methods, each returning a `RawResponse` (a list: of its first page)."""
-        return RolesWithRawResponse(self)
-
-
-class RolesWithRawResponse:
-    """``client.roles.with_raw_response``: each method returns a
-    `RawResponse` (``status_code``, ``headers``, ``request_id``, ``parse()``)."""
-
-    def __init__(self, resource: Roles) -> None:
-        self.list = raw_page(resource.list)
-        self.create = raw(resource.create)
-        self.get = raw(resource.get)
+    with_raw_response = RawView(RolesWithRawResponse)
 
 
 class ClientResources:
