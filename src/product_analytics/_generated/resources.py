@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, overload
+from typing import Any, ClassVar, Literal, overload
 from uuid import UUID
 
 from typing_extensions import TypedDict, Unpack
@@ -184,8 +184,12 @@ class SessionRecordingPlaylistsWithRawResponse:
 class SessionRecordingPlaylists(Resource):
     """``client.session_recording_playlists``: remove_recording."""
 
-    remove_recording = SessionRecordingPlaylistsRemoveRecording()
-    with_raw_response = RawView(SessionRecordingPlaylistsWithRawResponse)
+    remove_recording: ClassVar[SessionRecordingPlaylistsRemoveRecording] = (
+        SessionRecordingPlaylistsRemoveRecording()
+    )
+    with_raw_response: ClassVar[RawView[SessionRecordingPlaylistsWithRawResponse]] = RawView(
+        SessionRecordingPlaylistsWithRawResponse
+    )
 
 
 class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
@@ -622,15 +626,17 @@ class SessionRecordingsWithRawResponse:
 class SessionRecordings(Resource):
     """``client.session_recordings``: list, get, get_many, update, delete, get_sharing, ai_filters, ai_regex."""
 
-    list = SessionRecordingsList()
-    get = SessionRecordingsGet()
-    get_many = SessionRecordingsGetMany()
-    update = SessionRecordingsUpdate()
-    delete = SessionRecordingsDelete()
-    get_sharing = SessionRecordingsGetSharing()
-    ai_filters = SessionRecordingsAiFilters()
-    ai_regex = SessionRecordingsAiRegex()
-    with_raw_response = RawView(SessionRecordingsWithRawResponse)
+    list: ClassVar[SessionRecordingsList] = SessionRecordingsList()
+    get: ClassVar[SessionRecordingsGet] = SessionRecordingsGet()
+    get_many: ClassVar[SessionRecordingsGetMany] = SessionRecordingsGetMany()
+    update: ClassVar[SessionRecordingsUpdate] = SessionRecordingsUpdate()
+    delete: ClassVar[SessionRecordingsDelete] = SessionRecordingsDelete()
+    get_sharing: ClassVar[SessionRecordingsGetSharing] = SessionRecordingsGetSharing()
+    ai_filters: ClassVar[SessionRecordingsAiFilters] = SessionRecordingsAiFilters()
+    ai_regex: ClassVar[SessionRecordingsAiRegex] = SessionRecordingsAiRegex()
+    with_raw_response: ClassVar[RawView[SessionRecordingsWithRawResponse]] = RawView(
+        SessionRecordingsWithRawResponse
+    )
 
 
 class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE):
@@ -678,8 +684,8 @@ class SessionsWithRawResponse:
 class Sessions(Resource):
     """``client.sessions``: property_definitions."""
 
-    property_definitions = SessionsPropertyDefinitions()
-    with_raw_response = RawView(SessionsWithRawResponse)
+    property_definitions: ClassVar[SessionsPropertyDefinitions] = SessionsPropertyDefinitions()
+    with_raw_response: ClassVar[RawView[SessionsWithRawResponse]] = RawView(SessionsWithRawResponse)
 
 
 class ProjectsUpdate(
@@ -1092,16 +1098,18 @@ class ProjectsWithRawResponse:
 class Projects(Resource):
     """``client.projects``: update, delete, activity, add_product_intent, authenticate_wizard, change_organization, complete_product_onboarding, is_generating_demo_data, reset_token."""
 
-    update = ProjectsUpdate()
-    delete = ProjectsDelete()
-    activity = ProjectsActivity()
-    add_product_intent = ProjectsAddProductIntent()
-    authenticate_wizard = ProjectsAuthenticateWizard()
-    change_organization = ProjectsChangeOrganization()
-    complete_product_onboarding = ProjectsCompleteProductOnboarding()
-    is_generating_demo_data = ProjectsIsGeneratingDemoData()
-    reset_token = ProjectsResetToken()
-    with_raw_response = RawView(ProjectsWithRawResponse)
+    update: ClassVar[ProjectsUpdate] = ProjectsUpdate()
+    delete: ClassVar[ProjectsDelete] = ProjectsDelete()
+    activity: ClassVar[ProjectsActivity] = ProjectsActivity()
+    add_product_intent: ClassVar[ProjectsAddProductIntent] = ProjectsAddProductIntent()
+    authenticate_wizard: ClassVar[ProjectsAuthenticateWizard] = ProjectsAuthenticateWizard()
+    change_organization: ClassVar[ProjectsChangeOrganization] = ProjectsChangeOrganization()
+    complete_product_onboarding: ClassVar[ProjectsCompleteProductOnboarding] = (
+        ProjectsCompleteProductOnboarding()
+    )
+    is_generating_demo_data: ClassVar[ProjectsIsGeneratingDemoData] = ProjectsIsGeneratingDemoData()
+    reset_token: ClassVar[ProjectsResetToken] = ProjectsResetToken()
+    with_raw_response: ClassVar[RawView[ProjectsWithRawResponse]] = RawView(ProjectsWithRawResponse)
 
 
 class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
@@ -1303,12 +1311,14 @@ class ProxyRecordsWithRawResponse:
 class ProxyRecords(Resource):
     """``client.proxy_records``: list, create, get, update, delete."""
 
-    list = ProxyRecordsList()
-    create = ProxyRecordsCreate()
-    get = ProxyRecordsGet()
-    update = ProxyRecordsUpdate()
-    delete = ProxyRecordsDelete()
-    with_raw_response = RawView(ProxyRecordsWithRawResponse)
+    list: ClassVar[ProxyRecordsList] = ProxyRecordsList()
+    create: ClassVar[ProxyRecordsCreate] = ProxyRecordsCreate()
+    get: ClassVar[ProxyRecordsGet] = ProxyRecordsGet()
+    update: ClassVar[ProxyRecordsUpdate] = ProxyRecordsUpdate()
+    delete: ClassVar[ProxyRecordsDelete] = ProxyRecordsDelete()
+    with_raw_response: ClassVar[RawView[ProxyRecordsWithRawResponse]] = RawView(
+        ProxyRecordsWithRawResponse
+    )
 
 
 class RolesList(Endpoint, operation=ops.ROLES_LIST):
@@ -1435,10 +1445,10 @@ class RolesWithRawResponse:
 class Roles(Resource):
     """``client.roles``: list, create, get."""
 
-    list = RolesList()
-    create = RolesCreate()
-    get = RolesGet()
-    with_raw_response = RawView(RolesWithRawResponse)
+    list: ClassVar[RolesList] = RolesList()
+    create: ClassVar[RolesCreate] = RolesCreate()
+    get: ClassVar[RolesGet] = RolesGet()
+    with_raw_response: ClassVar[RawView[RolesWithRawResponse]] = RawView(RolesWithRawResponse)
 
 
 class ClientResources:
