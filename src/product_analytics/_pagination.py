@@ -203,9 +203,9 @@ class Page(Generic[ItemT]):
         empty_run: int = 0,
         url: str = "",
     ) -> None:
-        self.envelope = envelope
+        self.envelope: BaseModel = envelope
         self._url = url
-        self.results = results
+        self.results: list[ItemT] = results
         self._following = following
         self._pager = pager
         self._seen = seen

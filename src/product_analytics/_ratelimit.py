@@ -39,12 +39,12 @@ class RateLimit:
         if isinstance(per, bool) or not isinstance(per, (int, float)) or not per > 0:
             raise ValueError("per must be a positive number of seconds")
         self.max_requests = max_requests
-        self.per = float(per)
+        self.per: float = float(per)
         self._clock = clock
         self._sleep = sleep
         self._sent: deque[float] = deque(maxlen=max_requests)
         self._lock = asyncio.Lock()
-        self.waited = 0.0
+        self.waited: float = 0.0
 
     def __repr__(self) -> str:
         return f"RateLimit({self.max_requests}, per={self.per})"

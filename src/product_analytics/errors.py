@@ -143,7 +143,7 @@ class ResponseValidationError(ApiError):
         subject: str = "a body that does not parse",
     ) -> None:
         self.status_code = status_code
-        self.body = excerpt(body, MAX_BODY_CHARS)
+        self.body: str = excerpt(body, MAX_BODY_CHARS)
         shown = f". Body: {excerpt(body)!r}" if body else ""
         super().__init__(
             f"{method} {url} answered {status_code} with {subject}: {message}{shown}",

@@ -18,7 +18,7 @@ class IdSource:
     """
 
     def __init__(self, seed: int | str) -> None:
-        self.rng = random.Random(seed)
+        self.rng: random.Random = random.Random(seed)
 
     def uuid4(self) -> str:
         """A random (version 4) UUID string."""

@@ -36,7 +36,7 @@ class MockTransport:
     def __init__(self, handler: Handler) -> None:
         self._handler = handler
         self.requests: list[Request] = []
-        self.closed = False
+        self.closed: bool = False
 
     async def send(self, request: Request, *, timeout: float) -> Response:
         if self.closed:

@@ -31,11 +31,11 @@ import pytest
 
 try:
     import pytest_asyncio
-except ImportError as missing:  # pragma: no cover - depends on the user's environment
+except ImportError as _missing:  # pragma: no cover - depends on the user's environment
     raise ImportError(
         "product_analytics.testing.pytest_plugin needs pytest-asyncio: "
         "pip install 'product-analytics[testing]'"
-    ) from missing
+    ) from _missing
 
 from product_analytics.testing.server import FakeServer
 

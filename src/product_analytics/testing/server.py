@@ -79,8 +79,8 @@ class FakeServer:
             raise ValueError("list_style must be 'described' or 'live'")
         seeded = seed_store(seed, recordings)
         self.store: Store = seeded.store
-        self.options = Options(list_style=list_style, live_quirks=live_quirks)
-        self.faults = Faults(seed if fault_seed is None else fault_seed)
+        self.options: Options = Options(list_style=list_style, live_quirks=live_quirks)
+        self.faults: Faults = Faults(seed if fault_seed is None else fault_seed)
         self.host = host
         self.user_id: int = seeded.user_id
         self.organization_ids: list[str] = list(seeded.organization_ids)
