@@ -35,6 +35,7 @@ import jinja2
 from codegen import GENERATOR_VERSION
 from codegen.bodies import fields_types
 from codegen.modelgen import generate_models
+from codegen.naming import RESERVED_CLASS_NAMES
 from codegen.source import Pointer, Problem, Problems, Source, SpecProblems, load
 from codegen.spec import HTTP_METHODS, Operation, Param, Resource, SpecError, read_throttle_classes
 from codegen.validate import check, openapi_problems
@@ -248,32 +249,28 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
         "throttle_rates": rates,
         "fields_types": shared,
         "fields_by_op": fields_by_op,
-        "op_classes": _op_classes(resources, source, _shown(spec)),
+        "op_classes": _op_classes(resources, set(RESERVED_CLASS_NAMES) | {t.name for t in shared}),
     }
     for name in ("operations.py", "resources.py"):
         files[name] = env.get_template(f"{name}.jinja").render(context)
     return files
 
 
-def _op_classes(resources: list[Resource], source: Source, shown: str) -> dict[str, str]:
+def _op_classes(resources: list[Resource], taken: set[str]) -> dict[str, str]:
     """By operationId, the name of the operation's `Endpoint` class: its resource class's
-    name and its method's (`Roles` + `create` -> `RolesCreate`); its bulk method's class
-    adds `Many`. A name taken twice is refused."""
-    names: dict[str, str] = {}
-    taken = {r.class_name for r in resources}
+    name and its method's (`Roles` + `create` -> `RolesCreate`; its bulk method's class adds
+    `Many`), with `Op`, `Op2`, ... added where that name is in `taken` or given already."""
+    taken = taken | {r.class_name for r in resources}
     taken |= {f"{r.class_name}WithRawResponse" for r in resources}
-    problems = []
+    names: dict[str, str] = {}
     for resource in resources:
         for op in resource.operations:
-            name = resource.class_name + "".join(p.title() for p in op.sdk_method.split("_"))
-            for candidate in (name, name + "Many") if op.bulk else (name,):
-                if candidate in taken:
-                    line = source.line(("paths", op.path, op.method.lower()))
-                    problems.append(Problem(line, f"class name {candidate!r} is taken twice"))
-                taken.add(candidate)
+            base = resource.class_name + "".join(p.title() for p in op.sdk_method.split("_"))
+            name, counter = base, 1
+            while name in taken or (op.bulk and name + "Many" in taken):
+                name, counter = f"{base}Op{counter if counter > 1 else ''}", counter + 1
+            taken |= {name, name + "Many"} if op.bulk else {name}
             names[op.operation_id] = name
-    if problems:
-        raise SpecProblems(shown, problems)
     return names
 
 
