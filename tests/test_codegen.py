@@ -15,7 +15,7 @@ import pytest
 import yaml
 from aioresponses import aioresponses
 from codegen.bodies import fields_types
-from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, generate
+from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, _op_classes, generate
 from codegen.spec import SpecError, read_operations
 
 from product_analytics import AsyncClient, MissingScopeError, PersonalApiKeyWarning
@@ -397,3 +397,12 @@ def test_an_operation_whose_fields_differ_from_its_shared_body_keeps_named_param
     _, by_op = fields_types(resources, models_code)
     assert fewer.operation_id not in by_op
     assert by_op[intent.operation_id] == "PatchedProjectProductIntentRequestFields"
+
+
+def test_an_endpoint_class_name_already_taken_gets_a_suffix() -> None:
+    resources, _ = _spec_resources()
+    names = _op_classes(resources, {"RolesGet", "SessionRecordingsGetMany"})
+    assert names["roles_retrieve"] == "RolesGetOp"
+    assert names["session_recordings_retrieve"] == "SessionRecordingsGetOp"  # and its Many
+    assert names["roles_create"] == "RolesCreate"
+    assert len(set(names.values())) == len(names)
