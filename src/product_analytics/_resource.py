@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, overload
 
@@ -120,6 +121,8 @@ class Endpoint:
             cls._field_names = frozenset(fields_type.__annotations__)
         if "__call__" in vars(cls) and cls.__call__.__doc__:
             cls.__doc__ = cls.__call__.__doc__  # `help(client.roles.create)`: the whole text
+        if sys.version_info >= (3, 12) and inspect.iscoroutinefunction(cls.__call__):
+            inspect.markcoroutinefunction(cls)  # inspect.iscoroutinefunction(method): True
 
     @property
     def __signature__(self) -> inspect.Signature:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import sys
 from typing import Any
 
 import pytest
@@ -117,3 +118,10 @@ async def test_a_raw_method_keeps_the_signature_and_parses_to_the_result(
 def test_a_raw_view_has_no_bulk_method(client: AsyncClient) -> None:
     assert not hasattr(client.session_recordings.with_raw_response, "get_many")
     assert hasattr(client.session_recordings.with_raw_response, "get")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="inspect.markcoroutinefunction: 3.12+")
+def test_a_coroutine_method_is_a_coroutine_function_to_inspect(client: AsyncClient) -> None:
+    assert inspect.iscoroutinefunction(client.roles.get)
+    assert inspect.iscoroutinefunction(client.session_recordings.get_many)
+    assert not inspect.iscoroutinefunction(client.roles.list)  # returns a pager
