@@ -4,7 +4,8 @@ Writes, into the output package (default: src/product_analytics/_generated):
   __init__.py    SPEC_SHA256, SPEC_VERSION, GENERATOR_VERSION
   models.py      pydantic v2 models, by datamodel-code-generator (codegen/modelgen.py)
   operations.py  one `Operation` record per operation of the spec
-  resources.py   the resource classes, one method per operation
+  resources.py   one `Endpoint` class per operation, the resource classes and their
+                 `with_raw_response` views, and a `TypedDict` per shared body (codegen/bodies.py)
 
 The whole spec is checked first (codegen/validate.py); a spec with problems is refused with
 every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
@@ -32,7 +33,9 @@ from typing import Any
 import jinja2
 
 from codegen import GENERATOR_VERSION
+from codegen.bodies import fields_types
 from codegen.modelgen import generate_models
+from codegen.naming import RESERVED_CLASS_NAMES
 from codegen.source import Pointer, Problem, Problems, Source, SpecProblems, load
 from codegen.spec import HTTP_METHODS, Operation, Param, Resource, SpecError, read_throttle_classes
 from codegen.validate import check, openapi_problems
@@ -141,6 +144,24 @@ def _arg(text: str) -> str:
     )
 
 
+def _para(text: str) -> str:
+    """Docstring paragraphs of a method, each wrapped (a blank line between paragraphs)."""
+    import textwrap
+
+    paragraphs = [" ".join(p.split()) for p in str(text).split("\n\n") if p.strip()]
+    return "\n\n".join(
+        textwrap.fill(
+            _doc(p),
+            width=96,
+            initial_indent=" " * 8,
+            subsequent_indent=" " * 8,
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+        for p in paragraphs
+    )
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -155,6 +176,7 @@ def _environment() -> jinja2.Environment:
     env.filters["q"] = _qualify
     env.filters["doc"] = _doc
     env.filters["arg"] = _arg
+    env.filters["para"] = _para
     env.filters["query_param"] = _query_param
     return env
 
@@ -211,21 +233,45 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
         raise SpecProblems(
             _shown(spec), [Problem(source.line(("x-throttle-classes",)), str(exc))]
         ) from None
+    tool = f" and datamodel-code-generator {version('datamodel-code-generator')}"
+    files = {
+        "__init__.py": _init_module(header, source),
+        "models.py": generate_models(source.document, _header(spec, source, tool)),
+    }
+    problems = _missing_models(resources, files["models.py"], source)
+    if problems:
+        raise SpecProblems(_shown(spec), problems)
+    shared, fields_by_op = fields_types(resources, files["models.py"])
     context = {
         "header": header,
         "resources": resources,
         "client_defaults": CLIENT_DEFAULTS,
         "throttle_rates": rates,
+        "fields_types": shared,
+        "fields_by_op": fields_by_op,
+        "op_classes": _op_classes(resources, set(RESERVED_CLASS_NAMES) | {t.name for t in shared}),
     }
-    files = {"__init__.py": _init_module(header, source)}
     for name in ("operations.py", "resources.py"):
         files[name] = env.get_template(f"{name}.jinja").render(context)
-    tool = f" and datamodel-code-generator {version('datamodel-code-generator')}"
-    files["models.py"] = generate_models(source.document, _header(spec, source, tool))
-    problems = _missing_models(resources, files["models.py"], source)
-    if problems:
-        raise SpecProblems(_shown(spec), problems)
     return files
+
+
+def _op_classes(resources: list[Resource], taken: set[str]) -> dict[str, str]:
+    """By operationId, the name of the operation's `Endpoint` class: its resource class's
+    name and its method's (`Roles` + `create` -> `RolesCreate`; its bulk method's class adds
+    `Many`), with `Op`, `Op2`, ... added where that name is in `taken` or given already."""
+    taken = taken | {r.class_name for r in resources}
+    taken |= {f"{r.class_name}WithRawResponse" for r in resources}
+    names: dict[str, str] = {}
+    for resource in resources:
+        for op in resource.operations:
+            base = resource.class_name + "".join(p.title() for p in op.sdk_method.split("_"))
+            name, counter = base, 1
+            while name in taken or (op.bulk and name + "Many" in taken):
+                name, counter = f"{base}Op{counter if counter > 1 else ''}", counter + 1
+            taken |= {name, name + "Many"} if op.bulk else {name}
+            names[op.operation_id] = name
+    return names
 
 
 def _operation_count(document: Any) -> int:

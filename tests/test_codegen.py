@@ -6,6 +6,7 @@ import importlib
 import re
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 import yaml
 from aioresponses import aioresponses
-from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, generate
+from codegen.bodies import fields_types
+from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, _op_classes, generate
 from codegen.spec import SpecError, read_operations
 
 from product_analytics import AsyncClient, MissingScopeError, PersonalApiKeyWarning
@@ -353,3 +355,54 @@ async def test_the_fidelity_extensions_reach_the_method(fidelity_package: Module
                 assert await roles.get(organization_id="o", id="r") is None
             role = await roles.get(organization_id="o", id="r")
     assert role.name == "Admins"
+
+
+# -- shared bodies ----------------------------------------------------------------------------
+
+
+def _spec_resources() -> tuple[list[Any], str]:
+    document = yaml.safe_load(DEFAULT_SPEC.read_text())
+    return read_operations(document), (DEFAULT_OUT / "models.py").read_text()
+
+
+def test_shared_project_bodies_become_typed_dicts_that_extend_the_base() -> None:
+    resources, models_code = _spec_resources()
+    shared, by_op = fields_types(resources, models_code)
+    names = {t.name: t for t in shared}
+    assert shared[0].name == "PatchedProjectRequestFields"  # bases first
+    base = names["PatchedProjectRequestFields"]
+    assert base.base is None
+    assert {"name", "anonymize_ips", "timezone"} <= {f.name for f in base.fields}
+    intent = names["PatchedProjectProductIntentRequestFields"]
+    assert intent.base == base.name
+    assert [f.name for f in intent.fields] == ["product_type", "intent_context", "metadata"]
+    assert by_op["projects_add_product_intent_partial_update"] == intent.name
+    assert by_op["projects_complete_product_onboarding_partial_update"] == intent.name
+    # change_organization's own field is taken by its path parameter: the base's fields.
+    assert by_op["projects_change_organization_create"] == base.name
+    assert by_op["projects_reset_token_partial_update"] == base.name
+    assert "roles_create" not in by_op  # a body of one operation keeps named parameters
+
+
+def test_an_operation_whose_fields_differ_from_its_shared_body_keeps_named_parameters() -> None:
+    resources, models_code = _spec_resources()
+    projects = next(r for r in resources if r.attribute == "projects")
+    ops = {op.operation_id: op for op in projects.operations}
+    intent = ops["projects_add_product_intent_partial_update"]
+    fewer = replace(
+        ops["projects_complete_product_onboarding_partial_update"],
+        body_fields=[f for f in intent.body_fields if f.name != "metadata"],
+    )
+    projects.operations[projects.operations.index(ops[fewer.operation_id])] = fewer
+    _, by_op = fields_types(resources, models_code)
+    assert fewer.operation_id not in by_op
+    assert by_op[intent.operation_id] == "PatchedProjectProductIntentRequestFields"
+
+
+def test_an_endpoint_class_name_already_taken_gets_a_suffix() -> None:
+    resources, _ = _spec_resources()
+    names = _op_classes(resources, {"RolesGet", "SessionRecordingsGetMany"})
+    assert names["roles_retrieve"] == "RolesGetOp"
+    assert names["session_recordings_retrieve"] == "SessionRecordingsGetOp"  # and its Many
+    assert names["roles_create"] == "RolesCreate"
+    assert len(set(names.values())) == len(names)

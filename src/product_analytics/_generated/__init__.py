@@ -1,13 +1,13 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 890267867932b99218f74da331d865d8acfbef2181128501dfaf92b63010455a),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Modules generated from the spec; never edited by hand."""
 
 # SHA-256 of the spec file these modules were generated from.
-SPEC_SHA256 = "890267867932b99218f74da331d865d8acfbef2181128501dfaf92b63010455a"
+SPEC_SHA256 = "17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f"
 # The spec's `info.version`.
 SPEC_VERSION = "1.0.0"
 # What the client's User-Agent says of the spec: its version and SHA-256 prefix.
-SPEC_USER_AGENT = "spec/1.0.0+890267867932"
+SPEC_USER_AGENT = "spec/1.0.0+17e7f0818260"
 # The version of codegen/ that wrote them.
 GENERATOR_VERSION = "2.0.0"

@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 890267867932b99218f74da331d865d8acfbef2181128501dfaf92b63010455a),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -84,7 +84,7 @@ SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
     personal_api_key_allowed=True,
 )
 
-SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operation(
+SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = Operation(
     operation_id="session_recordings_partial_update",
     method="PATCH",
     path="/api/environments/{project_id}/session_recordings/{id}/",
@@ -95,7 +95,8 @@ SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operatio
     query_params=(),
     body_model=models.PatchedSessionRecordingRequest,
     none_means_omitted=frozenset({}),
-    response_kind="model",
+    response_kind="model_or_none",
+    none_answers=({"success": True},),
     response_model=models.SessionRecording,
     required_scope="session_recording:write",
     experimental=False,
