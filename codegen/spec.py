@@ -112,6 +112,7 @@ class Operation:
     def throttle_class(self) -> str | None:
         """The operation's main throttle class (the first of `throttle_classes`)."""
         return self.throttle_classes[0] if self.throttle_classes else None
+
     # JSON bodies of a 2xx answer that mean "no result" (the method returns None).
     none_answers: tuple[Any, ...] = ()
 

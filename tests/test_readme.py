@@ -31,6 +31,8 @@ _BLOCK = re.compile(
     r"(?:^<!-- readme: ([\w-]+)[^\n]*-->\n)?^```(\w*)\n(.*?)^```", flags=re.DOTALL | re.MULTILINE
 )
 BLOCKS = [(lang, body, mark) for mark, lang, body in _BLOCK.findall(README)]
+
+
 # Blocks that fail `mypy --strict` only for gaps of the generated code's typing (method
 # attributes such as `required_scope`, `id` typed Optional), named by a line they hold. A
 # listed block that passes fails the test: take it off the list.
