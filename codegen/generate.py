@@ -6,9 +6,11 @@ Writes, into the output package (default: src/product_analytics/_generated):
   operations.py  one `Operation` record per operation of the spec
   resources.py   the resource classes, one method per operation
 
-The whole spec is checked first (codegen/validate.py); a spec with problems is refused with
+The whole spec is checked first (codegen/validate.py); a spec with errors is refused with
 every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
-nothing written. The modules are written to a temporary folder beside the output, formatted
+nothing written. Warnings (an operation left out, an OpenAPI violation that does not stop
+generation) are printed as `spec/openapi.yaml:LINE: warning: ...` and the rest is written;
+`--strict` refuses on warnings too. The modules are written to a temporary folder beside the output, formatted
 there, then moved into place, so a failure never leaves the output half written.
 Output is byte-identical for the same spec and pinned tool versions.
 """
@@ -25,6 +27,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -33,7 +36,15 @@ import jinja2
 
 from codegen import GENERATOR_VERSION
 from codegen.modelgen import generate_models
-from codegen.source import Pointer, Problem, Problems, Source, SpecProblems, load
+from codegen.source import (
+    Pointer,
+    Problem,
+    Problems,
+    Source,
+    SpecProblems,
+    load,
+    warning_lines,
+)
 from codegen.spec import HTTP_METHODS, Operation, Param, Resource, SpecError, read_throttle_classes
 from codegen.validate import check, openapi_problems
 
@@ -241,45 +252,57 @@ def _operation_count(document: Any) -> int:
 
 
 def _render_while_validating(
-    spec: Path, source: Source, resources: list[Resource]
+    spec: Path, source: Source, resources: list[Resource], warnings: list[Problem]
 ) -> dict[str, str]:
     """`render`, with the OpenAPI validation (as slow as rendering on a large spec) run at
-    the same time in another process; its problems win over any rendering error."""
+    the same time in another process; what it finds is added to `warnings`."""
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
         future = pool.submit(openapi_problems, source.document)
-        try:
-            files = render(spec, source, resources)
-        except Exception:
-            _raise_problems(spec, source, future.result())
-            raise
-        _raise_problems(spec, source, future.result())
+        files = render(spec, source, resources)
+        _openapi_warnings(source, future.result(), warnings)
     return files
 
 
-def _raise_problems(spec: Path, source: Source, found: list[tuple[Pointer, str]]) -> None:
-    if found:
-        problems = Problems(source)
-        for pointer, message in found:
-            problems.add(pointer, message)
-        raise SpecProblems(_shown(spec), problems.found)
+def _openapi_warnings(
+    source: Source, found: list[tuple[Pointer, str]], warnings: list[Problem]
+) -> None:
+    problems = Problems(source)
+    for pointer, message in found:
+        problems.warn(pointer, message)
+    warnings.extend(problems.warnings)
 
 
-def generate(spec: Path, out: Path) -> list[Path]:
+@dataclass
+class Generated:
+    """What `generate` wrote, and the warnings of the spec (in the order of the file)."""
+
+    written: list[Path]
+    warnings: list[Problem]
+
+    def warning_lines(self, shown: str) -> list[str]:
+        return warning_lines(shown, self.warnings)
+
+
+def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
     """Check `spec`, then write the generated modules into the package folder `out`.
 
-    Raises `SpecProblems` (nothing written) when the spec cannot be generated.
+    Raises `SpecProblems` (nothing written) when the spec cannot be generated, or, with
+    `strict`, when it has warnings.
     """
     shown = _shown(spec)
     source = load(spec, shown)
     parallel = _operation_count(source.document) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
     resources, problems = check(source, openapi=not parallel)
-    if problems:
-        raise SpecProblems(shown, problems.found)
+    if problems or (strict and problems.warnings):
+        raise SpecProblems(shown, [*problems.found, *(problems.warnings if strict else [])])
+    warnings = list(problems.warnings)
     if parallel:
-        files = _render_while_validating(spec, source, resources)
+        files = _render_while_validating(spec, source, resources, warnings)
     else:
         files = render(spec, source, resources)
+    if strict and warnings:
+        raise SpecProblems(shown, warnings)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
@@ -294,7 +317,7 @@ def generate(spec: Path, out: Path) -> list[Path]:
             os.replace(path, out / path.name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return [out / name for name in GENERATED]
+    return Generated([out / name for name in GENERATED], sorted(set(warnings)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -302,10 +325,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--time", action="store_true", help="print how long generation took")
+    parser.add_argument("--strict", action="store_true", help="refuse a spec with warnings")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
-        written = generate(args.spec, args.out)
+        generated = generate(args.spec, args.out, strict=args.strict)
     except SpecProblems as refused:
         for line in refused.lines():
             print(line, file=sys.stderr)
@@ -315,7 +339,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    for path in written:
+    for line in generated.warning_lines(_shown(args.spec)):
+        print(line, file=sys.stderr)
+    for path in generated.written:
         print(f"generated {path}")
     if args.time:
         print(f"generation took {time.perf_counter() - started:.2f} s")

@@ -23,7 +23,7 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
 
 Pointer = tuple[Any, ...]
 
-__all__ = ["Pointer", "Problem", "Problems", "Source", "SpecProblems", "load"]
+__all__ = ["Pointer", "Problem", "Problems", "Source", "SpecProblems", "load", "warning_lines"]
 
 
 @dataclass(frozen=True, order=True)
@@ -47,6 +47,11 @@ class SpecProblems(Exception):
         return [f"{self.shown}:{p.line}: {p.message}" for p in self.problems]
 
 
+def warning_lines(shown: str, warnings: Iterable[Problem]) -> list[str]:
+    """`spec/openapi.yaml:LINE: warning: what is wrong`, in the order of the file, once each."""
+    return [f"{shown}:{w.line}: warning: {w.message}" for w in sorted(set(warnings))]
+
+
 @dataclass
 class Source:
     """A parsed spec: `document`, its raw bytes' `sha256`, and node lines by pointer."""
@@ -67,17 +72,30 @@ class Source:
 
 
 class Problems:
-    """Collects problems found anywhere in a spec, each at the line of its pointer."""
+    """Collects what is wrong anywhere in a spec, each at the line of its pointer.
+
+    `found` are errors: the spec is refused, nothing is written. `warnings` are problems the
+    generator works around (an operation left out, a violation of the OpenAPI schema that
+    does not stop generation): the rest is generated and every warning is printed.
+    """
 
     def __init__(self, source: Source | None = None) -> None:
         self.source = source
         self.found: list[Problem] = []
         self.messages: list[str] = []  # the same problems without lines, in order found
+        self.warnings: list[Problem] = []
+
+    def _line(self, pointer: Iterable[Any]) -> int:
+        return self.source.line(pointer) if self.source is not None else 1
 
     def add(self, pointer: Iterable[Any], message: str) -> None:
-        line = self.source.line(pointer) if self.source is not None else 1
-        self.found.append(Problem(line, message))
+        """An error: the spec cannot be generated."""
+        self.found.append(Problem(self._line(pointer), message))
         self.messages.append(message)
+
+    def warn(self, pointer: Iterable[Any], message: str) -> None:
+        """A warning: generation goes on without what it concerns."""
+        self.warnings.append(Problem(self._line(pointer), message))
 
     def __bool__(self) -> bool:
         return bool(self.found)
