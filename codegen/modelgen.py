@@ -22,7 +22,7 @@ from typing import Any
 
 from codegen.source import walk
 
-__all__ = ["generate_models", "prepare"]
+__all__ = ["class_var_configs", "generate_models", "prepare"]
 
 OPTIONS: dict[str, Any] = {
     "input_file_type": "openapi",
@@ -209,4 +209,22 @@ def generate_models(document: dict[str, Any], header: str) -> str:
             prepare(document), custom_file_header=header, **OPTIONS
         )
     assert isinstance(code, str)
-    return open_enums(code)
+    return class_var_configs(open_enums(code))
+
+
+def class_var_configs(code: str) -> str:
+    """Every `model_config = ConfigDict(...)` annotated `ClassVar[ConfigDict]`, as pydantic's
+    `BaseModel` declares it, so type checkers see an override of the same type instead of
+    an ambiguous new attribute."""
+    changed = re.sub(
+        r"^(\s+)model_config = ConfigDict\(", r"\1model_config: ClassVar[ConfigDict] = ConfigDict(",
+        code,
+        flags=re.M,
+    )
+    if changed == code:
+        return code
+    return changed.replace(
+        "from __future__ import annotations\n",
+        "from __future__ import annotations\n\nfrom typing import ClassVar\n",
+        1,
+    )

@@ -112,10 +112,10 @@ class Operation:
     throttle_class: str | None = None
     # Every scope the operation needs (`required_scope` is the first), as APIScopePermission.
     required_scopes: tuple[str, ...] = ()
-    # How the body is sent: "json", "multipart" (multipart/form-data) or "binary" (bytes).
+    # How the body is sent: "json" or "multipart" (multipart/form-data).
     body_encoding: str = "json"
-    # The body fields sent as files (multipart), and the bytes argument of a binary body.
-    file_fields: tuple[str, ...] = ()
+    # JSON bodies of a 2xx answer that mean "no result" (the method returns None).
+    none_answers: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -491,8 +491,11 @@ def _refusal_note(op: dict[str, Any]) -> str:
 
 def _model_kind(response: dict[str, Any]) -> str:
     """`model`, or `model_or_none` when the response is marked `x-sdk-may-be-empty` (the
-    service may answer it without a body; the method then returns None)."""
-    return "model_or_none" if response.get("x-sdk-may-be-empty") is True else "model"
+    service may answer it without a body) or lists `x-sdk-none-answers` (JSON bodies that
+    stand for no result); the method then returns None for those answers."""
+    if response.get("x-sdk-may-be-empty") is True or response.get("x-sdk-none-answers"):
+        return "model_or_none"
+    return "model"
 
 
 def _personal_api_key_allowed(op: dict[str, Any]) -> bool:
@@ -675,6 +678,10 @@ def _read_one(
         op, resolver, {p.name for p in path_params + query_params}, at, problems
     )
     kind, response_model, item_model = _response(op, resolver, at, problems)
+    none_answers = _success_response(op, resolver).get("x-sdk-none-answers") or []
+    if not isinstance(none_answers, list) or (none_answers and kind != "model_or_none"):
+        problems.add((*at, "responses"), "x-sdk-none-answers must list JSON bodies of a model")
+        raise _Skip
     for holder, extension, where_at in (
         (op, "x-personal-api-key-allowed", at),
         (_success_response(op, resolver), "x-sdk-may-be-empty", (*at, "responses")),
@@ -735,6 +742,7 @@ def _read_one(
         query_skipped=query_skipped,
         personal_api_key_allowed=_personal_api_key_allowed(op),
         throttle_class=throttle,
+        none_answers=tuple(none_answers),
     )
     return operation, derived
 

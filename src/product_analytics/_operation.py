@@ -84,7 +84,8 @@ class Operation(Generic[ResultT]):
 
     `ResultT` is what a successful call returns: the response model, `None` for an operation
     without a body, `Any` for an open JSON body, and the page model of a list. A
-    `model_or_none` operation returns its model, or `None` when the service sends no body.
+    `model_or_none` operation returns its model, or `None` when the service sends no body
+    or one of `none_answers` (JSON values that stand for "no result", e.g. `{"success": true}`).
 
     `personal_api_key_allowed` is False for an operation the live service refuses to personal
     API keys (the client warns on its first call).
@@ -111,6 +112,7 @@ class Operation(Generic[ResultT]):
     throttle_class: str | None = None
     required_scopes: tuple[str, ...] = ()
     body_encoding: BodyEncoding = "json"
+    none_answers: tuple[object, ...] = ()
     # The path split around its placeholders: literal, name, literal, name, ..., literal.
     path_parts: tuple[str, ...] = field(init=False, repr=False, compare=False)
 

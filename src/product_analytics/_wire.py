@@ -601,6 +601,14 @@ def decode_success(
     return result  # type: ignore[no-any-return]
 
 
+def _is_none_answer(operation: Operation[Any], body: bytes) -> bool:
+    """Whether `body` is JSON equal to one of the operation's `none_answers`."""
+    try:
+        return json.loads(body) in operation.none_answers
+    except (ValueError, RecursionError):
+        return False  # not JSON: the model's validation reports it
+
+
 def _decode(
     operation: Operation[Any], answer: Answer, method: str, url: str, max_items: int | None
 ) -> tuple[Any, ResponseValidationError | None]:
@@ -619,7 +627,9 @@ def _decode(
             # which holds the whole document, does not become its __context__.
             problem, cause = f"not JSON ({excerpt(str(exc), 300)})", _cause(exc)
         return None, _invalid(problem, answer, method, url, cause)
-    if kind == "model_or_none" and not body.strip():
+    if kind == "model_or_none" and (
+        not body.strip() or (operation.none_answers and _is_none_answer(operation, body))
+    ):
         return None, None
     model = cast("type[pydantic.BaseModel]", operation.response_model)
     try:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from aioresponses import aioresponses
+from pydantic import ValidationError
 
 from product_analytics import (
     ApiError,
@@ -350,8 +351,12 @@ async def test_unknown_response_fields_are_kept(client: AsyncClient, mocked: aio
     assert recording.model_dump()["new_field"] == {"a": [1]}
 
 
-def _all_null(model: type[Any]) -> dict[str, None]:
-    return dict.fromkeys(model.model_fields)
+def _all_null(model: type[Any]) -> dict[str, object]:
+    """Null for every field but a required `id` (every shape of the service carries it)."""
+    body: dict[str, object] = dict.fromkeys(model.model_fields)
+    if model.model_fields.get("id") is not None and model.model_fields["id"].is_required():
+        body["id"] = 7 if model.model_fields["id"].annotation is int else "x"
+    return body
 
 
 @pytest.mark.parametrize(
@@ -361,7 +366,19 @@ def _all_null(model: type[Any]) -> dict[str, None]:
 )
 def test_null_is_accepted_for_every_response_field(model: type[Any]) -> None:
     instance = model.model_validate_json(json.dumps(_all_null(model)))
-    assert all(getattr(instance, name) is None for name in model.model_fields)
+    fields = [name for name, field in model.model_fields.items() if not field.is_required()]
+    assert fields
+    assert all(getattr(instance, name) is None for name in fields)
+
+
+@pytest.mark.parametrize(
+    "model", [SessionRecording, Project, ProxyRecord, Role, User], ids=lambda m: m.__name__
+)
+def test_a_response_model_without_its_id_is_refused(model: type[Any]) -> None:
+    body = _all_null(model)
+    del body["id"]
+    with pytest.raises(ValidationError, match="id"):
+        model.model_validate_json(json.dumps(body))
 
 
 @pytest.mark.parametrize(

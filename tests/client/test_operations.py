@@ -13,7 +13,12 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from aioresponses import aioresponses
 
-from product_analytics import AsyncClient, ExperimentalOperationWarning, Page
+from product_analytics import (
+    AsyncClient,
+    ExperimentalOperationWarning,
+    Page,
+    ResponseValidationError,
+)
 from product_analytics._generated.operations import ALL
 from product_analytics.models import (
     ActivityLogEntry,
@@ -301,15 +306,35 @@ async def test_delete_answering_any_2xx_returns_none(
     assert await DELETES[name].call(client) is None
 
 
-async def test_recording_patch_answering_success_true_returns_a_recording(
+async def test_recording_patch_answering_success_true_returns_none(
     client: AsyncClient, mocked: aioresponses
 ) -> None:
     mocked.patch(ANY_URL, payload={"success": True})
     result = await client.session_recordings.update(project_id=PROJECT, id=REC_ID, viewed=True)
-    assert isinstance(result, SessionRecording)
-    assert result.id is None
-    assert result.model_extra == {"success": True}
+    assert result is None
     assert only_call(mocked)[2]["data"] == b'{"viewed":true}'
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"id": REC_ID, "viewed": True}, {"id": REC_ID, "success": True}],
+    ids=["recording", "recording-with-success"],
+)
+async def test_recording_patch_answering_a_recording_returns_it(
+    body: dict[str, object], client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.patch(ANY_URL, payload=body)
+    result = await client.session_recordings.update(project_id=PROJECT, id=REC_ID, viewed=True)
+    assert isinstance(result, SessionRecording)
+    assert result.id == REC_ID
+
+
+async def test_recording_patch_answering_success_false_is_refused(
+    client: AsyncClient, mocked: aioresponses
+) -> None:
+    mocked.patch(ANY_URL, payload={"success": False})
+    with pytest.raises(ResponseValidationError, match="id"):
+        await client.session_recordings.update(project_id=PROJECT, id=REC_ID, viewed=True)
 
 
 @pytest.mark.parametrize("status", [200, 201, 203])

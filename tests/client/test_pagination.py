@@ -535,8 +535,8 @@ async def test_next_page_request_starts_before_a_non_awaiting_consumer_sees_an_i
     second = f"{base}/api/organizations/o/roles/?limit=2&offset=2"
     sent: list[str] = []
     pages = {
-        first: {"count": 3, "next": second, "results": [{}, {}]},
-        second: {"count": 3, "next": None, "results": [{}]},
+        first: {"count": 3, "next": second, "results": [{"id": "a"}, {"id": "b"}]},
+        second: {"count": 3, "next": None, "results": [{"id": "c"}]},
     }
 
     def answer(request: Request) -> tuple[int, dict[str, str], bytes]:

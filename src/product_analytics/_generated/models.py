@@ -1,11 +1,11 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 79851a7aedd175e2b86d36af830ff905b2e786966e318b7365c42ce9329231ee),
 # by codegen 2.0.0 and datamodel-code-generator 0.89.0. Regenerate with `make generate`.
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,7 +15,7 @@ class ActivityLogChange(BaseModel):
     One changed field (`ChangeSerializer`); `before` and `after` are any JSON.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     type: str | None = None
@@ -30,7 +30,7 @@ class ActivityLogDetail(BaseModel):
     What changed (`DetailSerializer`).
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     id: str | None = None
@@ -49,10 +49,10 @@ class ActivityLogEntry(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    id: str | None = None
+    id: str
     user: ActivityLogUser | None = None
     activity: str | None = None
     scope: str | None = None
@@ -68,7 +68,7 @@ class ActivityLogUser(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     first_name: str | None = None
@@ -84,7 +84,7 @@ class AiChatMessage(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     role: str
@@ -92,7 +92,7 @@ class AiChatMessage(BaseModel):
 
 
 class AiFiltersData(BaseModel):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     question: str | None = None
@@ -110,7 +110,7 @@ class AiFiltersResult(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     result: str | None = None
@@ -118,7 +118,7 @@ class AiFiltersResult(BaseModel):
 
 
 class AiRegexData(BaseModel):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     output: str | None = None
@@ -132,7 +132,7 @@ class AiRegexResult(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     result: str | None = None
@@ -146,7 +146,7 @@ class DemoDataStatus(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     is_generating_demo_data: bool | None = None
@@ -161,7 +161,7 @@ class PaginatedActivityLogList(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     results: list[ActivityLogEntry] = Field([], validate_default=True)
@@ -177,7 +177,7 @@ class PaginatedProxyRecordList(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     count: int | None = None
@@ -192,7 +192,7 @@ class PaginatedRoleList(BaseModel):
     List envelope.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     count: int | None = None
@@ -209,7 +209,7 @@ class PaginatedSessionRecordingList(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     count: int | None = None
@@ -224,7 +224,7 @@ class PatchedProjectRequest(BaseModel):
     The project body fields. None is required; a PATCH sends only those given.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     name: str | None = None
@@ -277,7 +277,7 @@ class PatchedProjectProductIntentRequest(PatchedProjectRequest):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     product_type: str | None = None
@@ -301,7 +301,7 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     session_recording_url_trigger_config: list[dict[str, Any]] | None = None
@@ -349,7 +349,7 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
 
 
 class PatchedProxyRecordRequest(BaseModel):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     domain: str | None = None
@@ -363,7 +363,7 @@ class PatchedSessionRecordingRequest(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     person: Any | None = None
@@ -379,7 +379,7 @@ class Person(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     id: int | None = None
@@ -398,10 +398,10 @@ class Project(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    id: int | None = None
+    id: int
     organization: str | None = None
     name: str | None = None
     product_description: str | None = None
@@ -462,7 +462,7 @@ class ProjectAuthenticateWizardRequest(PatchedProjectRequest):
     The project body fields, plus (live) `hash`.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     hash: str | None = None
@@ -475,17 +475,17 @@ class ProjectChangeOrganizationRequest(PatchedProjectRequest):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     organization_id: str | None = None
 
 
 class ProxyRecord(BaseModel):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    id: str | None = None
+    id: str
     domain: str | None = None
     target_cname: str | None = None
     status: str | None = None
@@ -499,7 +499,7 @@ class ProxyRecord(BaseModel):
 
 
 class ProxyRecordRequest(BaseModel):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     domain: str
@@ -512,10 +512,10 @@ class Role(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    id: str | None = None
+    id: str
     name: str | None = None
     feature_flags_access_level: int | None = None
     created_at: datetime | None = None
@@ -529,7 +529,7 @@ class RoleRequest(BaseModel):
     The type of `feature_flags_access_level` is not given; it stays open.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     name: str
@@ -540,10 +540,10 @@ class RoleRequest(BaseModel):
 
 
 class SessionRecording(BaseModel):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    id: str | None = None
+    id: str
     distinct_id: str | None = None
     viewed: bool | None = None
     viewers: list[str] | None = None
@@ -574,7 +574,7 @@ class SessionRecordingAIFiltersRequest(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     person: Any | None = None
@@ -589,7 +589,7 @@ class SessionRecordingAIRegexRequest(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     person: Any | None = None
@@ -604,14 +604,14 @@ class SessionRecordingAIRequest(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     person: Any | None = None
 
 
 class SharingConfiguration(BaseModel):
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     created_at: datetime | None = None
@@ -624,10 +624,10 @@ class User(BaseModel):
     Embedded in a role as `created_by`.
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    id: int | None = None
+    id: int
     uuid: str | None = None
     distinct_id: str | None = None
     first_name: str | None = None
@@ -645,7 +645,7 @@ class WizardAuthenticationResult(BaseModel):
 
     """
 
-    model_config = ConfigDict(
+    model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
     success: bool | None = None

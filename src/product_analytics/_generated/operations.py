@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 79851a7aedd175e2b86d36af830ff905b2e786966e318b7365c42ce9329231ee),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -83,7 +83,7 @@ SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
     personal_api_key_allowed=True,
 )
 
-SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operation(
+SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = Operation(
     operation_id="session_recordings_partial_update",
     method="PATCH",
     path="/api/environments/{project_id}/session_recordings/{id}/",
@@ -94,7 +94,8 @@ SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording] = Operatio
     query_params=(),
     body_model=models.PatchedSessionRecordingRequest,
     none_means_omitted=frozenset({}),
-    response_kind="model",
+    response_kind="model_or_none",
+    none_answers=({"success": True},),
     response_model=models.SessionRecording,
     required_scope="session_recording:write",
     experimental=False,

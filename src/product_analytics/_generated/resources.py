@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 dee29b0614814d1645d849feefd07a4daf13408ffe8751f4ad7ca42b0b3556b0),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 79851a7aedd175e2b86d36af830ff905b2e786966e318b7365c42ce9329231ee),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client, one method per operation of the spec."""
 
@@ -336,11 +336,11 @@ class SessionRecordings(Resource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, object] | None = None,
         extra_body: Mapping[str, object] | None = None,
-    ) -> models.SessionRecording:
+    ) -> models.SessionRecording | None:
         """Update a session recording.
 
-        The live service answers `200 {"success": true}` instead of the recording; the
-        response schema's fields are all optional, so both forms parse. Live
+        Returns the recording, or None when the service answers `200 {"success": true}`
+        (as the live service does). Live
         (posthog/session_recordings/session_recording_api.py, `SessionRecordingViewSet.update`
         with `SessionRecordingUpdateSerializer`): the body fields are `viewed`, `analyzed`
         (one of them true, else 400) and `player_metadata`; `person` is not read. Scope:
