@@ -45,15 +45,21 @@ from codegen.source import (
     load,
     warning_lines,
 )
-from codegen.spec import HTTP_METHODS, Operation, Param, Resource, SpecError, read_throttle_classes
+from codegen.spec import (
+    CLIENT_DEFAULTS,
+    HTTP_METHODS,
+    Operation,
+    Param,
+    Resource,
+    SpecError,
+    read_throttle_classes,
+)
 from codegen.validate import check, openapi_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_SPEC = ROOT / "spec" / "openapi.yaml"
 DEFAULT_OUT = ROOT / "src" / "product_analytics" / "_generated"
-# Path parameters that fall back to a default given to the client.
-CLIENT_DEFAULTS = ("project_id", "organization_id")
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 # From this many operations, the OpenAPI validation runs in a second process while the
 # modules are rendered (below it, starting that process costs more than it saves).

@@ -45,6 +45,7 @@ OPTIONS: dict[str, Any] = {
     "capitalise_enum_members": True,
     "empty_enum_field_name": "BLANK",
     "enum_field_as_literal": "none",
+    "set_default_enum_member": True,
     "type_mappings": ["string+uuid=string", "string+email=string", "string+uri=string"],
     "formatters": [],
 }
@@ -217,7 +218,8 @@ def class_var_configs(code: str) -> str:
     `BaseModel` declares it, so type checkers see an override of the same type instead of
     an ambiguous new attribute."""
     changed = re.sub(
-        r"^(\s+)model_config = ConfigDict\(", r"\1model_config: ClassVar[ConfigDict] = ConfigDict(",
+        r"^(\s+)model_config = ConfigDict\(",
+        r"\1model_config: ClassVar[ConfigDict] = ConfigDict(",
         code,
         flags=re.M,
     )

@@ -23,6 +23,12 @@ from codegen.naming import (
 from codegen.source import Pointer, Problems
 
 HTTP_METHODS = ("get", "put", "post", "patch", "delete")
+# Path parameters that fall back to a default given to the client (`environment_id` is
+# PostHog's current name of the project of environment paths).
+CLIENT_DEFAULTS = ("project_id", "environment_id", "organization_id")
+# drf-spectacular's retrieve action: the plain retrieve of a resource (no action below it)
+# gets a bulk method, `get_many`.
+_RETRIEVE = re.compile(r"_retrieve(_\d+)?$")
 OPTION_NAMES = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 # Names a keyword argument of a generated method cannot take.
 _NOT_ARGUMENTS = OPTION_NAMES | {"self", "concurrency", "return_exceptions"}
@@ -83,6 +89,9 @@ class BodyField:
 class Bulk:
     method: str
     param: str
+    # Given to a retrieve operation without `x-sdk-bulk-method`: named `<method>_many` once
+    # the method's name is known, and left out where that name is taken.
+    derived: bool = False
 
 
 @dataclass
@@ -249,7 +258,9 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
     else:
         shape = {}
     # The public API promises `project_id` takes an int or a str, whatever the spec's type.
-    accepts_integer = bool(raw.get("x-sdk-accepts-integer", raw["name"] == "project_id"))
+    accepts_integer = bool(
+        raw.get("x-sdk-accepts-integer", raw["name"] in ("project_id", "environment_id"))
+    )
     base = _SIMPLE.get(str(schema_type), "Any")
     if schema_type == "string" and schema.get("format") == "uuid":
         base = "str | UUID"
@@ -702,6 +713,9 @@ def _read_one(
                 f"a bulk method needs a path parameter and a model: x-sdk-bulk-param "
                 f"{bulk.param!r}, path parameters {placeholders}",
             )
+    elif kind == "model" and _RETRIEVE.search(operation_id) and not derivation.action:
+        ids = [name for name in placeholders if name not in CLIENT_DEFAULTS]
+        bulk = Bulk(method="", param=ids[0], derived=True) if len(ids) == 1 else None
     try:
         throttle = throttle_class(op, document, f"{method.upper()} {path}")
     except SpecError as exc:
@@ -796,8 +810,16 @@ def read_operations(document: dict[str, Any], problems: Problems | None = None) 
         [(op.resource, op.sdk_method) for op, _ in read], [d for _, d in read]
     )
     resources: dict[str, Resource] = {}
+    final: dict[str, set[str]] = {}
+    for (operation, _), name in zip(read, names, strict=True):
+        final.setdefault(operation.resource, set()).add(name)
     for (operation, _), name in zip(read, names, strict=True):
         operation.sdk_method = name
+        if operation.bulk is not None and operation.bulk.derived:
+            many = "get_many" if name == "get" else f"{name}_many"
+            operation.bulk = Bulk(many, operation.bulk.param, derived=True)
+            if many in final[operation.resource] or many in RESERVED_METHOD_NAMES:
+                operation.bulk = None
         resource = resources.setdefault(
             operation.resource, Resource(operation.resource, class_name(operation.resource))
         )
@@ -808,6 +830,8 @@ def read_operations(document: dict[str, Any], problems: Problems | None = None) 
         if name in taken:
             collector.add((*at, "x-sdk-method"), f"{operation.resource}.{name} is defined twice")
             continue
+        if operation.bulk and operation.bulk.derived and operation.bulk.method in taken:
+            operation.bulk = None
         if operation.bulk and operation.bulk.method in taken | {name}:
             collector.add(
                 (*at, "x-sdk-bulk-method"),

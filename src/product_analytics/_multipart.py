@@ -52,7 +52,9 @@ def _text(name: str, value: object) -> bytes:
         return b""
     if isinstance(value, (bool, int, float, list, dict)):
         try:
-            return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+            return json.dumps(
+                value, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+            ).encode()
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"{name}: not JSON: {exc}") from None
     raise TypeError(f"{name}: a form field takes str, a number, a bool, JSON, or a file")

@@ -407,7 +407,15 @@ def check_body(model: type[pydantic.BaseModel], body: dict[str, object], multipa
         if errors:
             raise pydantic.ValidationError.from_exception_data(
                 exc.title,
-                [{"type": e["type"], "loc": e["loc"], "input": e["input"], **({"ctx": e["ctx"]} if "ctx" in e else {})} for e in errors],  # type: ignore[misc]
+                [
+                    {
+                        "type": e["type"],
+                        "loc": e["loc"],
+                        "input": e["input"],
+                        **({"ctx": e["ctx"]} if "ctx" in e else {}),
+                    }
+                    for e in errors
+                ],  # type: ignore[misc]
             ) from None
 
 
