@@ -2237,6 +2237,83 @@ class ProxyRecords(Resource):
             options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
+    @overload
+    async def get_many(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: Literal[False] = False,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> builtins.list[models.ProxyRecord]: ...
+
+    @overload
+    async def get_many(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: Literal[True],
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> builtins.list[models.ProxyRecord | Exception]: ...
+
+    @endpoint(ops.PROXY_RECORDS_RETRIEVE, bulk=True)
+    async def get_many(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: bool = False,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> builtins.list[models.ProxyRecord] | builtins.list[models.ProxyRecord | Exception]:
+        """Many at once: ``get`` once per value of ``ids``, concurrently.
+
+        At most ``concurrency`` requests are in flight (default: the client's
+        ``max_concurrency``). Results come back in the order of ``ids``. The first
+        failure (after its retries) cancels the requests still in flight and is raised;
+        with ``return_exceptions=True`` the exception takes that value's place instead.
+
+        Required scope: ``organization:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            ids: The values of ``id``, one request each.
+            concurrency: The most requests in flight at once (default: the client's
+                ``max_concurrency``).
+            return_exceptions: Put a failure in its value's place instead of raising it.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+        """
+        return await self._client._request_many(
+            ops.PROXY_RECORDS_RETRIEVE,
+            param="id",
+            values=ids,
+            path={"organization_id": organization_id},
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
+        )
+
     @endpoint(ops.PROXY_RECORDS_PARTIAL_UPDATE)
     async def update(
         self,
@@ -2463,6 +2540,83 @@ class Roles(Resource):
             path={"organization_id": organization_id, "id": id},
             query={},
             body=None,
+            options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
+        )
+
+    @overload
+    async def get_many(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: Literal[False] = False,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> builtins.list[models.Role]: ...
+
+    @overload
+    async def get_many(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: Literal[True],
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> builtins.list[models.Role | Exception]: ...
+
+    @endpoint(ops.ROLES_RETRIEVE, bulk=True)
+    async def get_many(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: bool = False,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> builtins.list[models.Role] | builtins.list[models.Role | Exception]:
+        """Many at once: ``get`` once per value of ``ids``, concurrently.
+
+        At most ``concurrency`` requests are in flight (default: the client's
+        ``max_concurrency``). Results come back in the order of ``ids``. The first
+        failure (after its retries) cancels the requests still in flight and is raised;
+        with ``return_exceptions=True`` the exception takes that value's place instead.
+
+        Required scope: ``organization:read``.
+
+        Throttle class: ``crud`` (the service allows
+        480 requests per minute and 4,800 requests per hour per API key).
+
+        Args:
+            organization_id: Path parameter ``{organization_id}``. Default: the client's
+                ``organization_id``.
+            ids: The values of ``id``, one request each. UUID of the role.
+            concurrency: The most requests in flight at once (default: the client's
+                ``max_concurrency``).
+            return_exceptions: Put a failure in its value's place instead of raising it.
+            timeout: Seconds for one attempt of this call, redirects included (default: the
+                client's).
+            deadline: Seconds for the whole call: attempts, retries and throttle waits
+                (default: the client's).
+            extra_headers: Headers added to the request.
+            extra_query: Query parameters added to the request (lists repeat the name).
+        """
+        return await self._client._request_many(
+            ops.ROLES_RETRIEVE,
+            param="id",
+            values=ids,
+            path={"organization_id": organization_id},
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
             options=RequestOptions(timeout, extra_headers, extra_query, None, deadline),
         )
 
