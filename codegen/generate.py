@@ -10,8 +10,9 @@ The whole spec is checked first (codegen/validate.py); a spec with errors is ref
 every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
 nothing written. Warnings (an operation left out, an OpenAPI violation that does not stop
 generation) are printed as `spec/openapi.yaml:LINE: warning: ...` and the rest is written;
-`--strict` refuses on warnings too. The modules are written to a temporary folder beside the output, formatted
-there, then moved into place, so a failure never leaves the output half written.
+`--strict` refuses on warnings too. The modules are written to a temporary folder beside
+the output, formatted there, then moved into place, so a failure never leaves the output
+half written.
 Output is byte-identical for the same spec and pinned tool versions.
 """
 

@@ -65,9 +65,9 @@ RESERVED_METHOD_NAMES = frozenset(
 )  # fmt: skip
 RESERVED_CLASS_NAMES = frozenset(
     {
-        "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager", "RequestOptions",
-        "Requester", "Resource", "ClientResources", "overload", "endpoint", "models", "ops",
-        "builtins",
+        "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager",
+        "RequestOptions", "Requester", "Resource", "ClientResources", "overload", "endpoint",
+        "models", "ops", "builtins",
     }
 )  # fmt: skip
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

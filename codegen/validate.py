@@ -85,9 +85,9 @@ def _default_at(document: Any, value: object) -> Pointer:
     if not isinstance(value, (str, int, float, bool)):
         return ()
     for pointer, node in walk(document):
-        if isinstance(node, dict) and "default" in node and node["default"] == value:
-            if not _in_data(pointer):
-                return (*pointer, "default")
+        found = isinstance(node, dict) and "default" in node and node["default"] == value
+        if found and not _in_data(pointer):
+            return (*pointer, "default")
     return ()
 
 

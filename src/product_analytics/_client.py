@@ -74,7 +74,8 @@ class AsyncClient(ClientResources):
     caps requests up front. `max_response_bytes` bounds one response body (after
     decompression); `max_page_items` bounds the items of a list page that asked for no
     `limit`. `project_id` and `organization_id` are the defaults of the path parameters of
-    those names; `project_id` is also the default of `environment_id`. `transport` replaces the aiohttp transport (see `MockTransport`).
+    those names; `project_id` is also the default of `environment_id`. `transport` replaces
+    the aiohttp transport (see `MockTransport`).
     """
 
     def __init__(

@@ -22,7 +22,6 @@ from product_analytics.testing.timestamps import now_iso
 __all__ = ["HANDLERS", "PROJECT_FIELDS", "UPDATE_FIELDS"]
 
 
-
 def _fields(model_name: str) -> frozenset[str]:
     """The field names of a body model of the spec; none where the SDK was generated from a
     spec without it (the handlers then apply no body field, and the server still imports)."""
