@@ -37,6 +37,8 @@ import jinja2
 
 from codegen import GENERATOR_VERSION
 from codegen.modelgen import generate_models
+from codegen.split import PACKAGE as MODELS_PACKAGE
+from codegen.split import operations_index, resources_index, split_models
 from codegen.source import (
     Pointer,
     Problem,
@@ -62,6 +64,10 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_SPEC = ROOT / "spec" / "openapi.yaml"
 DEFAULT_OUT = ROOT / "src" / "product_analytics" / "_generated"
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
+# From this many operations, models, operations and resources load lazily, one module per
+# model group and resource in these subpackages (codegen/split.py).
+SPLIT_FROM = 150
+SUBPACKAGES = (MODELS_PACKAGE, "_operations", "_resources")
 # From this many operations, the OpenAPI validation runs in a second process while the
 # modules are rendered (below it, starting that process costs more than it saves).
 PARALLEL_FROM = 150
@@ -234,15 +240,47 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
         "resources": resources,
         "client_defaults": CLIENT_DEFAULTS,
         "throttle_rates": rates,
+        "split": False,
     }
     files = {"__init__.py": _init_module(header, source)}
-    for name in ("operations.py", "resources.py"):
-        files[name] = env.get_template(f"{name}.jinja").render(context)
     tool = f" and datamodel-code-generator {version('datamodel-code-generator')}"
-    files["models.py"] = generate_models(source.document, _header(spec, source, tool))
-    problems = _missing_models(resources, files["models.py"], source)
+    models_code = generate_models(source.document, _header(spec, source, tool))
+    problems = _missing_models(resources, models_code, source)
     if problems:
         raise SpecProblems(_shown(spec), problems)
+    if sum(len(r.operations) for r in resources) >= SPLIT_FROM:
+        files.update(_render_split(env, context, models_code, _header(spec, source, tool)))
+        return files
+    for name in ("operations.py", "resources.py"):
+        files[name] = env.get_template(f"{name}.jinja").render(context)
+    files["models.py"] = models_code
+    return files
+
+
+def _render_split(
+    env: jinja2.Environment, context: dict[str, Any], models_code: str, models_header: str
+) -> dict[str, str]:
+    """The modules of a large spec, loaded lazily (see codegen/split.py): an index module
+    for models, operations and resources, and one module per model group and resource."""
+    header = context["header"]
+    split = split_models(models_code, models_header)
+    files = {"models.py": split.index}
+    files.update({f"{MODELS_PACKAGE}/{name}": text for name, text in split.modules.items()})
+    constants: dict[str, str] = {}
+    for resource in context["resources"]:
+        part = {**context, "resources": [resource], "split": True}
+        for kind in ("operations", "resources"):
+            text = env.get_template(f"{kind}.py.jinja").render(part)
+            files[f"_{kind}/{resource.attribute}.py"] = text
+        constants.update(
+            dict.fromkeys((op.constant for op in resource.operations), resource.attribute)
+        )
+    rates = {name: tuple(windows) for name, windows in context["throttle_rates"].items()}
+    files["operations.py"] = operations_index(header, constants, repr(rates))
+    pairs = [(r.attribute, r.class_name) for r in context["resources"]]
+    files["resources.py"] = resources_index(header, pairs)
+    for package in SUBPACKAGES:
+        files[f"{package}/__init__.py"] = f"{header}\n"
     return files
 
 
@@ -291,6 +329,20 @@ class Generated:
         return warning_lines(shown, self.warnings)
 
 
+def _move_into(staging: Path, out: Path, files: dict[str, str]) -> None:
+    """Move the staged modules into `out`; a subpackage replaces the one there, and one
+    no longer generated is removed."""
+    out.mkdir(exist_ok=True)
+    for package in SUBPACKAGES:
+        if (out / package).is_dir():
+            shutil.rmtree(out / package)
+        if (staging / package).is_dir():
+            os.replace(staging / package, out / package)
+    for name in files:
+        if "/" not in name:
+            os.replace(staging / name, out / name)
+
+
 def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
     """Check `spec`, then write the generated modules into the package folder `out`.
 
@@ -315,13 +367,12 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
     try:
         staged = []
         for name, text in files.items():
+            (staging / name).parent.mkdir(exist_ok=True)
             (staging / name).write_text(text, encoding="utf-8")
             staged.append(staging / name)
-        _ruff(["check", "--fix", "--select", "I,F401"], staged)
-        _ruff(["format"], staged)
-        out.mkdir(exist_ok=True)
-        for path in staged:
-            os.replace(path, out / path.name)
+        _ruff(["check", "--fix", "--select", "I,F401"], [staging])
+        _ruff(["format"], [staging])
+        _move_into(staging, out, files)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return Generated([out / name for name in GENERATED], sorted(set(warnings)))
