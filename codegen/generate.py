@@ -37,8 +37,6 @@ import jinja2
 
 from codegen import GENERATOR_VERSION
 from codegen.modelgen import generate_models
-from codegen.split import PACKAGE as MODELS_PACKAGE
-from codegen.split import operations_index, resources_index, split_models
 from codegen.source import (
     Pointer,
     Problem,
@@ -57,6 +55,8 @@ from codegen.spec import (
     SpecError,
     read_throttle_classes,
 )
+from codegen.split import PACKAGE as MODELS_PACKAGE
+from codegen.split import operations_index, resources_index, split_models
 from codegen.validate import check, openapi_problems
 
 ROOT = Path(__file__).resolve().parent.parent

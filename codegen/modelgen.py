@@ -140,7 +140,34 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
             node["enum"] = enum = [v for v in enum if v is not None]
         if enum and all(isinstance(v, str) for v in enum) and "x-enum-varnames" not in node:
             node["x-enum-varnames"] = member_names(enum)
+    _drop_defaults_outside_enum(doc)
     return doc
+
+
+def _enum_of(node: dict[str, Any], schemas: dict[str, Any]) -> list[Any] | None:
+    """The values of the enum `node` is (directly, or through one `$ref` of an `allOf`,
+    `anyOf` or `oneOf`), else None."""
+    if isinstance(node.get("enum"), list):
+        return list(node["enum"])
+    for key in ("allOf", "anyOf", "oneOf"):
+        for branch in node.get(key) or []:
+            ref = branch.get("$ref", "") if isinstance(branch, dict) else ""
+            target = schemas.get(ref.rsplit("/", 1)[-1]) if ref.startswith("#/") else None
+            if isinstance(target, dict) and isinstance(target.get("enum"), list):
+                return list(target["enum"])
+    return None
+
+
+def _drop_defaults_outside_enum(doc: dict[str, Any]) -> None:
+    """A default that is not a value of its enum (PostHog's `Property.type` has "AND"; the
+    validation warns of it) is left out: the field's type could not hold it."""
+    schemas = doc.get("components", {}).get("schemas") or {}
+    for _, node in walk(doc):
+        if not isinstance(node, dict) or node.get("default") is None:
+            continue
+        values = _enum_of(node, schemas)
+        if values is not None and node["default"] not in values:
+            del node["default"]
 
 
 def _member(value: str, spelled: bool) -> str:

@@ -188,7 +188,8 @@ def _index(banner: str, home: dict[str, str]) -> str:
         "    module = _MODULES.get(name)\n"
         "    if module is None:\n"
         '        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n'
-        f'    value = getattr(importlib.import_module(f".{PACKAGE}.{{module}}", __package__), name)\n'
+        f'    found = importlib.import_module(f".{PACKAGE}.{{module}}", __package__)\n'
+        "    value = getattr(found, name)\n"
         "    globals()[name] = value\n"
         "    return value\n\n\n"
         "def __dir__() -> list[str]:\n"
@@ -222,7 +223,9 @@ def operations_index(banner: str, modules: dict[str, str], rates: str) -> str:
         "def __getattr__(name: str) -> Any:\n"
         '    if name == "ALL":\n'
         "        every: tuple[Operation[Any], ...] = tuple(\n"
-        "            op for module in dict.fromkeys(_MODULES.values()) for op in _load(module).ALL\n"
+        "            op\n"
+        "            for module in dict.fromkeys(_MODULES.values())\n"
+        "            for op in _load(module).ALL\n"
         "        )\n"
         '        globals()["ALL"] = every\n'
         "        return every\n"
@@ -248,7 +251,8 @@ def resources_index(banner: str, resources: list[tuple[str, str]]) -> str:
     table = "".join(f"    {cls!r}: {attr!r},\n" for attr, cls in resources)
     properties = "".join(
         f"\n    @cached_property\n    def {attr}(self) -> {cls}:\n"
-        f"        return _load({attr!r}).{cls}(self._resource_requester)\n"
+        f"        from ._resources.{attr} import {cls}\n\n"
+        f"        return {cls}(self._resource_requester)\n"
         for attr, cls in resources
     )
     return (

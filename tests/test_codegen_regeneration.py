@@ -264,7 +264,13 @@ async def test_enum_values_compare_equal_to_strings_and_unknown_values_are_kept(
             mocked.get(f"{url}p3/", payload={"id": "p3", "status": None})
             mocked.get(
                 f"{BASE}/api/organizations/o/roles/{uuid.UUID(int=1)}/",
-                payload={"id": str(uuid.UUID(int=1)), "name": "r", "status": "deleted", "level": 99, "kind": ""},
+                payload={
+                    "id": str(uuid.UUID(int=1)),
+                    "name": "r",
+                    "status": "deleted",
+                    "level": 99,
+                    "kind": "",
+                },
             )
             known = await records.get(organization_id="o", id="p1")
             unknown = await records.get(organization_id="o", id="p2")

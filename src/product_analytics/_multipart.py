@@ -66,22 +66,19 @@ def encode_form(fields: Mapping[str, object]) -> tuple[bytes, str]:
     for name, value in fields.items():
         if not isinstance(name, str):
             raise TypeError("form field names must be strings")
+        head = f'Content-Disposition: form-data; name="{_quoted(name)}"'
         if is_file(value):
             data, filename = _file_bytes(name, value)
-            head = (
-                f'Content-Disposition: form-data; name="{_quoted(name)}"; '
-                f'filename="{_quoted(filename)}"\r\nContent-Type: application/octet-stream'
-            )
+            head += f'; filename="{_quoted(filename)}"\r\nContent-Type: application/octet-stream'
         else:
             data = _text(name, value)
-            head = f'Content-Disposition: form-data; name="{_quoted(name)}"'
         parts.append((head.encode(), data))
     boundary = secrets.token_hex(16)
-    while any(boundary.encode() in data for _, data in parts):
+    while any(boundary.encode() in content for _, content in parts):
         boundary = secrets.token_hex(16)
     delimiter = b"--" + boundary.encode()
-    chunks = []
-    for head, data in parts:
-        chunks += [delimiter, _CRLF, head, _CRLF, _CRLF, data, _CRLF]
+    chunks: list[bytes] = []
+    for head_bytes, content in parts:
+        chunks += [delimiter, _CRLF, head_bytes, _CRLF, _CRLF, content, _CRLF]
     chunks += [delimiter, b"--", _CRLF]
     return b"".join(chunks), f"multipart/form-data; boundary={boundary}"

@@ -384,6 +384,10 @@ _STRING_FORMS = frozenset(
 _FILE_FORMS = frozenset({"string_type", "is_instance_of", "model_type", "dict_type"})
 
 
+# What `ValidationError.from_exception_data` takes of an error `errors()` gave.
+_ERROR_DETAIL_KEYS = frozenset({"type", "loc", "input", "ctx"})
+
+
 def _caller_error(error: Any, multipart: bool) -> bool:
     """Whether a body model's error is the caller's: not a field left out (the signature
     requires what the caller must give; read-only fields are the service's), not a string
@@ -405,18 +409,11 @@ def check_body(model: type[pydantic.BaseModel], body: dict[str, object], multipa
     except pydantic.ValidationError as exc:
         errors = [e for e in exc.errors() if _caller_error(e, multipart)]
         if errors:
-            raise pydantic.ValidationError.from_exception_data(
-                exc.title,
-                [
-                    {
-                        "type": e["type"],
-                        "loc": e["loc"],
-                        "input": e["input"],
-                        **({"ctx": e["ctx"]} if "ctx" in e else {}),
-                    }
-                    for e in errors
-                ],  # type: ignore[misc]
-            ) from None
+            details: list[Any] = [
+                {key: value for key, value in e.items() if key in _ERROR_DETAIL_KEYS}
+                for e in errors
+            ]
+            raise pydantic.ValidationError.from_exception_data(exc.title, details) from None
 
 
 def build_body(
