@@ -26,8 +26,8 @@ HTTP_METHODS = ("get", "put", "post", "patch", "delete")
 # Path parameters that fall back to a default given to the client (`environment_id` is
 # PostHog's current name of the project of environment paths).
 CLIENT_DEFAULTS = ("project_id", "environment_id", "organization_id")
-# drf-spectacular's retrieve action: the plain retrieve of a resource (no action below it)
-# gets a bulk method, `get_many`.
+# drf-spectacular's retrieve action: a retrieve of one object (one id besides the project or
+# organization, at the end of the path) gets a bulk method, `get_many`.
 _RETRIEVE = re.compile(r"_retrieve(_\d+)?$")
 OPTION_NAMES = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 # Names a keyword argument of a generated method cannot take.
@@ -713,9 +713,10 @@ def _read_one(
                 f"a bulk method needs a path parameter and a model: x-sdk-bulk-param "
                 f"{bulk.param!r}, path parameters {placeholders}",
             )
-    elif kind == "model" and _RETRIEVE.search(operation_id) and not derivation.action:
+    elif kind in ("model", "json") and _RETRIEVE.search(operation_id):
         ids = [name for name in placeholders if name not in CLIENT_DEFAULTS]
-        bulk = Bulk(method="", param=ids[0], derived=True) if len(ids) == 1 else None
+        if len(ids) == 1 and path.rstrip("/").endswith(f"{{{ids[0]}}}"):
+            bulk = Bulk(method="", param=ids[0], derived=True)
     try:
         throttle = throttle_class(op, document, f"{method.upper()} {path}")
     except SpecError as exc:
