@@ -7,27 +7,31 @@ from __future__ import annotations
 import email.parser
 import email.policy
 import inspect
-import json
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import yaml
 from codegen.source import parse
 
 from product_analytics import (
-    ApiStatusError,
     AsyncClient,
     MissingScopeError,
-    ResponseValidationError,
 )
 from product_analytics.testing import MockTransport
 from tests.codegen.conftest import WholeApi
-from tests.support.whole_api import FIXTURE, PROJECT, Call, expected_call, operations, sample
+from tests.support.whole_api import (
+    FIXTURE,
+    PROJECT,
+    check_request,
+    expected_call,
+    methods,
+    operations,
+    sample,
+    send,
+)
 
 BASE = "https://posthog.test"
 DOCUMENT: dict[str, Any] = yaml.load(FIXTURE.read_bytes(), Loader=yaml.CSafeLoader)
@@ -47,29 +51,12 @@ REFUSED = sorted(
 )
 
 
-def methods(whole_api: WholeApi, client: AsyncClient) -> dict[str, Callable[..., Any]]:
-    """Every operation method of the whole API bound to `client`, by operationId (a bulk
-    method under `<operationId>:bulk`)."""
-    resources = whole_api.module("resources").ClientResources(client)
-    found: dict[str, Callable[..., Any]] = {}
-    for attribute in [a for a in dir(type(resources)) if not a.startswith("_")]:
-        resource = getattr(resources, attribute)
-        for name in dir(type(resource)):
-            method = getattr(resource, name)
-            operation = getattr(method, "operation", None)
-            if operation is not None and not name.startswith("_"):
-                key = f"{operation.operation_id}{':bulk' if method.bulk else ''}"
-                assert key not in found, f"{key}: two methods"
-                found[key] = method
-    return found
-
-
 def test_every_operation_of_the_spec_is_generated(whole_api: WholeApi) -> None:
     spec_ids = set(operations(DOCUMENT))
     generated = {op.operation_id for op in whole_api.module("operations").ALL}
     assert generated == spec_ids
     client = AsyncClient(api_key="k", base_url=BASE)
-    exposed = methods(whole_api, client)
+    exposed = methods(whole_api.module("resources"), client)
     assert {key for key in exposed if ":" not in key} == spec_ids
 
 
@@ -88,7 +75,7 @@ def test_the_only_warning_is_the_default_outside_its_enum_at_its_line(
 async def test_operations_the_service_refuses_say_so(whole_api: WholeApi) -> None:
     assert REFUSED  # drf-spectacular's hard deletes PostHog turned off: only a 405
     async with AsyncClient(api_key="k", base_url=BASE) as client:
-        exposed = methods(whole_api, client)
+        exposed = methods(whole_api.module("resources"), client)
         for operation_id in REFUSED:
             doc = inspect.getdoc(exposed[operation_id]) or ""
             assert "The service refuses this operation" in doc, operation_id
@@ -110,7 +97,7 @@ def _plain_retrieve(path: str, op: dict[str, Any]) -> bool:
 
 def test_every_retrieve_of_one_id_has_get_many(whole_api: WholeApi) -> None:
     client = AsyncClient(api_key="k", base_url=BASE)
-    exposed = methods(whole_api, client)
+    exposed = methods(whole_api.module("resources"), client)
     retrieves = [
         i for i, (path, _, op) in operations(DOCUMENT).items() if _plain_retrieve(path, op)
     ]
@@ -119,59 +106,6 @@ def test_every_retrieve_of_one_id_has_get_many(whole_api: WholeApi) -> None:
         bulk = exposed.get(f"{operation_id}:bulk")
         assert bulk is not None, operation_id
         assert bulk.__name__.endswith("_many"), operation_id
-
-
-async def _send(whole_api: WholeApi, call: Call) -> Any:
-    """Call the operation's method as `call` says through a MockTransport; the one request
-    it sent."""
-    sent: list[Any] = []
-
-    def answer(request: Any) -> tuple[int, dict[str, str], bytes]:
-        sent.append(request)
-        return 404, {"Content-Type": "application/json"}, b'{"detail": "Not found."}'
-
-    transport = MockTransport(answer)
-    async with AsyncClient(
-        api_key="k", base_url=BASE, transport=transport, project_id=PROJECT, max_retries=0
-    ) as client:
-        method = methods(whole_api, client)[call.operation_id]
-        with pytest.raises((ApiStatusError, ResponseValidationError)):
-            await method(**call.kwargs)
-    assert len(sent) == 1, call.operation_id
-    return sent[0]
-
-
-def _form_fields(content_type: str, body: bytes) -> dict[str, Any]:
-    """The fields of a multipart/form-data body, read by the standard library's parser."""
-    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
-        b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body
-    )
-    fields: dict[str, Any] = {}
-    for part in message.iter_parts():  # type: ignore[attr-defined]
-        name = part.get_param("name", header="content-disposition")
-        fields[name] = part.get_content()
-    return fields
-
-
-def _check_request(call: Call, request: Any) -> None:
-    url = urlsplit(request.url)
-    assert (request.method, url.path) == (call.method, call.path), call.operation_id
-    query = parse_qs(url.query, keep_blank_values=True)
-    assert set(query) == set(call.query), call.operation_id
-    for name, values in call.query.items():
-        got = [json.loads(v) for v in query[name]] if name in call.json_query else query[name]
-        assert got == values, (call.operation_id, name)
-    content_type = request.headers.get("Content-Type", "")
-    if call.body is None:
-        assert not request.content, call.operation_id
-    elif call.multipart:
-        assert content_type.startswith("multipart/form-data; boundary="), call.operation_id
-        fields = _form_fields(content_type, request.content)
-        assert fields == {k: v if isinstance(v, str) else json.dumps(v)
-                          for k, v in call.body.items()}, call.operation_id  # fmt: skip
-    else:
-        assert content_type == "application/json", call.operation_id
-        assert json.loads(request.content) == call.body, call.operation_id
 
 
 @pytest.mark.parametrize("operation_id", sample(DOCUMENT, 40, MUST, seed=20261125))
@@ -183,14 +117,14 @@ async def test_a_sampled_operation_sends_what_its_spec_entry_describes(
     parameter's style (JSON where PostHog json-loads them), and the body's required
     writable fields, read-only ones left out."""
     call = expected_call(DOCUMENT, operation_id)
-    request = await _send(whole_api, call)
-    _check_request(call, request)
+    request = await send(whole_api.module("resources"), call)
+    check_request(call, request)
 
 
 async def test_a_multipart_body_sends_files_as_file_parts(whole_api: WholeApi) -> None:
     call = expected_call(DOCUMENT, "environments_error_tracking_symbol_sets_create")
     call.kwargs["extra_body"] = {"file": b"\x00\x01binary"}
-    request = await _send(whole_api, call)
+    request = await send(whole_api.module("resources"), call)
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
         b"Content-Type: " + request.headers["Content-Type"].encode() + b"\r\n\r\n"
         + request.content
@@ -209,7 +143,7 @@ async def test_every_scope_an_operation_lists_is_required(whole_api: WholeApi) -
     async with AsyncClient(
         api_key="k", base_url=BASE, scopes=["person:write"], project_id=PROJECT
     ) as client:
-        method = methods(whole_api, client)[operation_id]
+        method = methods(whole_api.module("resources"), client)[operation_id]
         assert set(method.operation.required_scopes) == {"person:read", "cohort:read"}
         with pytest.raises(MissingScopeError) as missing:
             await method(**call.kwargs)
@@ -220,7 +154,7 @@ async def test_every_scope_an_operation_lists_is_required(whole_api: WholeApi) -
         api_key="k", base_url=BASE, scopes=["person:write", "cohort:read"],
         project_id=PROJECT, transport=transport,
     ) as client:  # fmt: skip
-        await methods(whole_api, client)[operation_id](**call.kwargs)
+        await methods(whole_api.module("resources"), client)[operation_id](**call.kwargs)
     assert len(sent) == 1
 
 

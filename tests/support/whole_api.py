@@ -9,18 +9,29 @@ against the spec, not against itself.
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
 import json
 import keyword
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from product_analytics import ApiStatusError, AsyncClient, ResponseValidationError
+from product_analytics.testing import MockTransport
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "posthog" / "openapi.yaml"
 HTTP_METHODS = ("get", "put", "post", "patch", "delete")
 # The project every sampled call addresses, given to the client as its default.
 PROJECT = 7
+BASE = "https://posthog.test"
 # The keyword arguments every method takes besides the operation's own.
 OPTIONS = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 
@@ -221,3 +232,73 @@ def _body(spec: _Spec, op: dict[str, Any], call: Call, param_names: set[str]) ->
     if extra:
         call.kwargs["extra_body"] = extra
     call.body = body
+
+
+def methods(resources_module: ModuleType, client: AsyncClient) -> dict[str, Callable[..., Any]]:
+    """Every operation method of the whole API bound to `client`, by operationId (a bulk
+    method under `<operationId>:bulk`)."""
+    resources = resources_module.ClientResources(client)
+    found: dict[str, Callable[..., Any]] = {}
+    for attribute in [a for a in dir(type(resources)) if not a.startswith("_")]:
+        resource = getattr(resources, attribute)
+        for name in dir(type(resource)):
+            method = getattr(resource, name)
+            operation = getattr(method, "operation", None)
+            if operation is not None and not name.startswith("_"):
+                key = f"{operation.operation_id}{':bulk' if method.bulk else ''}"
+                assert key not in found, f"{key}: two methods"
+                found[key] = method
+    return found
+
+
+async def send(resources_module: ModuleType, call: Call) -> Any:
+    """Call the operation's method as `call` says through a MockTransport; the one request
+    it sent."""
+    sent: list[Any] = []
+
+    def answer(request: Any) -> tuple[int, dict[str, str], bytes]:
+        sent.append(request)
+        return 404, {"Content-Type": "application/json"}, b'{"detail": "Not found."}'
+
+    transport = MockTransport(answer)
+    async with AsyncClient(
+        api_key="k", base_url=BASE, transport=transport, project_id=PROJECT, max_retries=0
+    ) as client:
+        method = methods(resources_module, client)[call.operation_id]
+        with pytest.raises((ApiStatusError, ResponseValidationError)):
+            await method(**call.kwargs)
+    assert len(sent) == 1, call.operation_id
+    return sent[0]
+
+
+def _form_fields(content_type: str, body: bytes) -> dict[str, Any]:
+    """The fields of a multipart/form-data body, read by the standard library's parser."""
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body
+    )
+    fields: dict[str, Any] = {}
+    for part in message.iter_parts():  # type: ignore[attr-defined]
+        name = part.get_param("name", header="content-disposition")
+        fields[name] = part.get_content()
+    return fields
+
+
+def check_request(call: Call, request: Any) -> None:
+    url = urlsplit(request.url)
+    assert (request.method, url.path) == (call.method, call.path), call.operation_id
+    query = parse_qs(url.query, keep_blank_values=True)
+    assert set(query) == set(call.query), call.operation_id
+    for name, values in call.query.items():
+        got = [json.loads(v) for v in query[name]] if name in call.json_query else query[name]
+        assert got == values, (call.operation_id, name)
+    content_type = request.headers.get("Content-Type", "")
+    if call.body is None:
+        assert not request.content, call.operation_id
+    elif call.multipart:
+        assert content_type.startswith("multipart/form-data; boundary="), call.operation_id
+        fields = _form_fields(content_type, request.content)
+        assert fields == {k: v if isinstance(v, str) else json.dumps(v)
+                          for k, v in call.body.items()}, call.operation_id  # fmt: skip
+    else:
+        assert content_type == "application/json", call.operation_id
+        assert json.loads(request.content) == call.body, call.operation_id
