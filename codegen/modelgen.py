@@ -227,6 +227,13 @@ def open_enums(code: str) -> str:
     )
 
 
+def _schemas_only(document: dict[str, Any]) -> dict[str, Any]:
+    """`document` without its paths: models come from the component schemas alone, and a
+    whole API's paths are most of its spec (copying and walking them cost more than the
+    schemas)."""
+    return {key: value for key, value in document.items() if key != "paths"}
+
+
 def generate_models(document: dict[str, Any], header: str) -> str:
     """The source of `models.py` for `document` (unformatted; `ruff format` follows)."""
     import datamodel_code_generator
@@ -234,7 +241,7 @@ def generate_models(document: dict[str, Any], header: str) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         code = datamodel_code_generator.generate(
-            prepare(document), custom_file_header=header, **OPTIONS
+            prepare(_schemas_only(document)), custom_file_header=header, **OPTIONS
         )
     assert isinstance(code, str)
     return class_var_configs(open_enums(code))
