@@ -4,7 +4,8 @@ Writes, into the output package (default: src/product_analytics/_generated):
   __init__.py    SPEC_SHA256, SPEC_VERSION, GENERATOR_VERSION
   models.py      pydantic v2 models, by datamodel-code-generator (codegen/modelgen.py)
   operations.py  one `Operation` record per operation of the spec
-  resources.py   the resource classes, one method per operation
+  resources.py   one `Endpoint` class per operation, the resource classes and their
+                 `with_raw_response` views, and a `TypedDict` per shared body (codegen/bodies.py)
 
 The whole spec is checked first (codegen/validate.py); a spec with errors is refused with
 every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
@@ -36,6 +37,7 @@ from typing import Any
 import jinja2
 
 from codegen import GENERATOR_VERSION
+from codegen.bodies import fields_types
 from codegen.modelgen import generate_models
 from codegen.source import (
     Pointer,
@@ -165,6 +167,24 @@ def _arg(text: str) -> str:
     )
 
 
+def _para(text: str) -> str:
+    """Docstring paragraphs of a method, each wrapped (a blank line between paragraphs)."""
+    import textwrap
+
+    paragraphs = [" ".join(p.split()) for p in str(text).split("\n\n") if p.strip()]
+    return "\n\n".join(
+        textwrap.fill(
+            _doc(p),
+            width=96,
+            initial_indent=" " * 8,
+            subsequent_indent=" " * 8,
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+        for p in paragraphs
+    )
+
+
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -179,6 +199,7 @@ def _environment() -> jinja2.Environment:
     env.filters["q"] = _qualify
     env.filters["doc"] = _doc
     env.filters["arg"] = _arg
+    env.filters["para"] = _para
     env.filters["query_param"] = _query_param
     return env
 
@@ -235,25 +256,29 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
         raise SpecProblems(
             _shown(spec), [Problem(source.line(("x-throttle-classes",)), str(exc))]
         ) from None
-    context = {
-        "header": header,
-        "resources": resources,
-        "client_defaults": CLIENT_DEFAULTS,
-        "throttle_rates": rates,
-        "split": False,
-    }
-    files = {"__init__.py": _init_module(header, source)}
     tool = f" and datamodel-code-generator {version('datamodel-code-generator')}"
     models_code = generate_models(source.document, _header(spec, source, tool))
     problems = _missing_models(resources, models_code, source)
     if problems:
         raise SpecProblems(_shown(spec), problems)
+    shared, fields_by_op = fields_types(resources, models_code)
+    context = {
+        "header": header,
+        "resources": resources,
+        "client_defaults": CLIENT_DEFAULTS,
+        "throttle_rates": rates,
+        "fields_types": shared,
+        "fields_by_op": fields_by_op,
+        "op_classes": _op_classes(resources, source, _shown(spec)),
+        "split": False,
+    }
+    files = {"__init__.py": _init_module(header, source)}
     if sum(len(r.operations) for r in resources) >= SPLIT_FROM:
         files.update(_render_split(env, context, models_code, _header(spec, source, tool)))
         return files
+    files["models.py"] = models_code
     for name in ("operations.py", "resources.py"):
         files[name] = env.get_template(f"{name}.jinja").render(context)
-    files["models.py"] = models_code
     return files
 
 
@@ -282,6 +307,28 @@ def _render_split(
     for package in SUBPACKAGES:
         files[f"{package}/__init__.py"] = f"{header}\n"
     return files
+
+
+def _op_classes(resources: list[Resource], source: Source, shown: str) -> dict[str, str]:
+    """By operationId, the name of the operation's `Endpoint` class: its resource class's
+    name and its method's (`Roles` + `create` -> `RolesCreate`); its bulk method's class
+    adds `Many`. A name taken twice is refused."""
+    names: dict[str, str] = {}
+    taken = {r.class_name for r in resources}
+    taken |= {f"{r.class_name}WithRawResponse" for r in resources}
+    problems = []
+    for resource in resources:
+        for op in resource.operations:
+            name = resource.class_name + "".join(p.title() for p in op.sdk_method.split("_"))
+            for candidate in (name, name + "Many") if op.bulk else (name,):
+                if candidate in taken:
+                    line = source.line(("paths", op.path, op.method.lower()))
+                    problems.append(Problem(line, f"class name {candidate!r} is taken twice"))
+                taken.add(candidate)
+            names[op.operation_id] = name
+    if problems:
+        raise SpecProblems(shown, problems)
+    return names
 
 
 def _operation_count(document: Any) -> int:

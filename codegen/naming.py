@@ -67,7 +67,8 @@ RESERVED_CLASS_NAMES = frozenset(
     {
         "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager",
         "RequestOptions", "Requester", "Resource", "ClientResources", "overload", "endpoint",
-        "models", "ops", "builtins",
+        "models", "ops", "builtins", "Endpoint", "TypedDict", "Unpack", "Required", "raw",
+        "raw_page",
     }
 )  # fmt: skip
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -151,12 +151,18 @@ def test_success_statuses_are_those_of_the_description(spec: dict[str, Any]) -> 
         assert statuses[(method, path)] == expected, (number, method, path)
 
 
-def test_resource_schemas_list_every_described_field_none_required(spec: dict[str, Any]) -> None:
+def test_resource_schemas_list_every_described_field_only_the_id_required(
+    spec: dict[str, Any],
+) -> None:
     schemas = spec["components"]["schemas"]
     for name, fields in RESOURCE_FIELDS.items():
         properties = schemas[name]["properties"]
         assert set(fields.split()) <= set(properties), name
-        assert "required" not in schemas[name], name
+        # Every shape of these carries its id, never null; a person's may be null (live).
+        with_id = name in ("SessionRecording", "Project", "ProxyRecord", "Role", "User")
+        assert schemas[name].get("required", []) == (["id"] if with_id else []), name
+        if with_id:
+            assert "null" not in str(properties["id"].get("type")), name
 
 
 def test_list_envelopes_carry_count_next_previous_and_results(spec: dict[str, Any]) -> None:
@@ -200,14 +206,14 @@ def test_the_actions_the_live_service_refuses_to_personal_api_keys_are_marked(
         refused = (number, method) in REFUSING_PERSONAL_API_KEYS
         assert op.get("x-personal-api-key-allowed", True) is (not refused), number
         if refused:
-            assert "refuses personal API keys" in " ".join(op["description"].split()), number
+            assert "refuses personal API keys" in " ".join(op["x-sdk-notes"].split()), number
 
 
 def test_every_operation_records_what_the_live_service_does_and_where(
     spec: dict[str, Any],
 ) -> None:
     for number, _, _, _ in DESCRIBED:
-        description = " ".join(_described_op(spec, number).get("description", "").split())
+        description = " ".join(_described_op(spec, number).get("x-sdk-notes", "").split())
         assert "posthog/" in description or "ee/api/" in description, number
         assert "Scope" in description or "scope" in description, number
 
@@ -216,7 +222,7 @@ def test_the_team_scopes_name_the_live_project_scope(spec: dict[str, Any]) -> No
     for number in (13, 16):
         op = _described_op(spec, number)
         assert op["x-required-scope"] == "team:read"  # the description's value stays
-        assert "`project:read`" in op["description"]
+        assert "`project:read`" in op["x-sdk-notes"]
 
 
 def test_the_recordings_list_declares_the_live_filters(spec: dict[str, Any]) -> None:
@@ -230,7 +236,7 @@ def test_the_recordings_list_declares_the_live_filters(spec: dict[str, Any]) -> 
     assert params["operand"]["schema"]["enum"] == ["AND", "OR"]
     for name in ("date_from", "date_to", "order", "person_uuid", "distinct_id"):
         assert params[name]["schema"] == {"type": "string"}, name
-    assert "-3d" in _described_op(spec, 2)["description"]
+    assert "-3d" in _described_op(spec, 2)["x-sdk-notes"]
 
 
 def test_the_changed_answers_have_their_own_schemas(spec: dict[str, Any]) -> None:

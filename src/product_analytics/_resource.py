@@ -1,21 +1,26 @@
-"""What the generated resource classes stand on: `Resource`, `endpoint`, `Requester`, and
-the `with_raw_response` view of a resource."""
+"""What the generated resources stand on: `Resource`, `Endpoint` (one class per operation),
+`Requester`, and the typed `with_raw_response` wrappers `raw` and `raw_page`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol, TypeVar
+import functools
+import inspect
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, overload
 
-from product_analytics._operation import Operation
-from product_analytics._pagination import Pager
+from typing_extensions import ParamSpec, Self
+
+from product_analytics._operation import NOT_GIVEN, Operation
+from product_analytics._pagination import Page, Pager
 from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._wire import RequestOptions
 
-__all__ = ["RawResponseView", "RequestOptions", "Requester", "Resource", "endpoint"]
+__all__ = ["Endpoint", "RawView", "RequestOptions", "Requester", "Resource", "raw", "raw_page"]
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
 ResultT = TypeVar("ResultT")
 ItemT = TypeVar("ItemT")
+ViewT = TypeVar("ViewT")
 
 
 class Requester(Protocol):
@@ -55,81 +60,227 @@ class Requester(Protocol):
 
 
 class Resource:
-    """A group of operations, reached as an attribute of the client."""
+    """A group of operations, reached as an attribute of the client (`client.roles`).
 
-    __slots__ = ("_client",)
+    Its operations are `Endpoint` class attributes; each is bound to the resource's client
+    on first use and kept in the resource's `__dict__`.
+    """
+
+    __slots__ = ("__dict__", "_client")
 
     def __init__(self, client: Requester) -> None:
         self._client = client
-
-    @property
-    def with_raw_response(self) -> RawResponseView:
-        """This resource's methods, each returning a `RawResponse` (`status_code`,
-        `headers`, `request_id`, `parse()`) instead of the decoded result."""
-        return RawResponseView(self)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
 
 
-class RawResponseView:
-    """`resource.with_raw_response`: the resource's methods, each returning a
-    `RawResponse` instead of the decoded result (a list method: of its first page)."""
+class Endpoint:
+    """One operation as a method of a resource: `client.roles.create(...)` calls `__call__`.
 
-    __slots__ = ("_resource",)
+    A generated subclass per operation names it (`class RolesGet(Endpoint,
+    operation=ops.ROLES_RETRIEVE)`) and defines `__call__` with the operation's parameters.
+    Read from a resource, the endpoint is bound to its client; read from the resource class
+    (`Roles.create`), it is the unbound descriptor, which has the same attributes but cannot
+    be called. Attributes: `operation_id`, `required_scope` (None where
+    the spec lists none), `throttle_class` (the first, or None), `throttle_classes`,
+    `personal_api_key_allowed`, `experimental`, `operation` (the `Operation` record) and
+    `bulk` (True for a method that performs the operation once per value, like `get_many`).
 
-    def __init__(self, resource: object) -> None:
-        self._resource = resource
-
-    def __getattr__(self, name: str) -> Callable[..., Any]:
-        method = getattr(self._resource, name)
-        if name.startswith("_") or not hasattr(method, "required_scope"):
-            raise AttributeError(f"{type(self._resource).__name__} has no operation {name!r}")
-
-        async def call(*args: Any, **kwargs: Any) -> RawResponse[Any]:
-            token = RAW.set(True)
-            try:
-                result = method(*args, **kwargs)
-                if isinstance(result, Pager):
-                    first: RawResponse[Any] = await result._first_raw()
-                    return first
-                raw: RawResponse[Any] = await result
-                return raw
-            finally:
-                RAW.reset(token)
-
-        call.__name__ = name
-        call.__doc__ = method.__doc__
-        return call
-
-    def __repr__(self) -> str:
-        return f"<with_raw_response of {type(self._resource).__name__}>"
-
-
-# Flags of an operation that its method shows as attributes, besides `required_scope` and
-# `operation` (those the Operation record has; others are skipped).
-_SHOWN_FLAGS = ("experimental", "personal_api_key_allowed", "throttle_class")
-
-
-def endpoint(operation: Operation[Any], *, bulk: bool = False) -> Callable[[F], F]:
-    """Mark a resource method as the caller of `operation`; the method itself is returned.
-
-    It stays a plain method (type checkers report errors against its own name and
-    signature, and `inspect.signature` sees every parameter) that also carries
-    `method.operation`, `method.required_scope` (None where none is listed) and the
-    operation's flags (`experimental`, and `personal_api_key_allowed`, `throttle_class`
-    where the operation has them), and `method.bulk` (True for a method that performs the
-    operation once per value, like `get_many`). A bound method forwards attribute reads to
-    its function, so `client.projects.update.required_scope` works as well.
+    A subclass whose body fields come as `**fields` (a `TypedDict` of them, `fields_type`)
+    shows each field as a keyword parameter to `inspect.signature`, and refuses a name the
+    body does not have with `TypeError`, before anything is sent.
     """
 
-    def mark(function: F) -> F:
-        function.operation = operation  # type: ignore[attr-defined]
-        function.required_scope = operation.required_scope  # type: ignore[attr-defined]
-        function.bulk = bulk  # type: ignore[attr-defined]
-        for flag in _SHOWN_FLAGS:
-            if hasattr(operation, flag):
-                setattr(function, flag, getattr(operation, flag))
-        return function
+    operation: ClassVar[Operation[Any]]
+    bulk: ClassVar[bool] = False
+    fields_type: ClassVar[type[Mapping[str, Any]] | None] = None
+    _field_names: ClassVar[frozenset[str]] = frozenset()
 
-    return mark
+    __slots__ = ("_client", "_name")
+
+    def __init__(self, client: Requester | None = None, name: str = "") -> None:
+        if client is not None:
+            self._client = client
+        self._name = name
+
+    def __init_subclass__(
+        cls,
+        *,
+        operation: Operation[Any],
+        fields_type: type[Mapping[str, Any]] | None = None,
+        bulk: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        """`class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE)`: the subclass of one
+        operation; `fields_type` for a body taken as `**fields`, `bulk` for `get_many`."""
+        super().__init_subclass__(**kwargs)
+        cls.operation, cls.fields_type, cls.bulk = operation, fields_type, bulk
+        if fields_type is not None:
+            cls._field_names = frozenset(fields_type.__annotations__)
+        if "__call__" in vars(cls) and cls.__call__.__doc__:
+            cls.__doc__ = cls.__call__.__doc__  # `help(client.roles.create)`: the whole text
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        """The method's signature, as `inspect.signature` gives it (an `Endpoint`, which has
+        `__get__`, would otherwise pass for a builtin without one)."""
+        cls = type(self)
+        signature = _SIGNATURES.get(cls)
+        if signature is None:
+            signature = _SIGNATURES[cls] = _signature(cls)
+        return signature
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, instance: Resource, owner: type[Any]) -> Self: ...
+    def __get__(self, instance: Resource | None, owner: type[Any]) -> Self:
+        if instance is None:
+            return self
+        bound = type(self)(instance._client, self._name)
+        instance.__dict__[self._name] = bound  # later reads find it there, not here
+        return bound
+
+    @property
+    def operation_id(self) -> str:
+        """The spec's operationId."""
+        return self.operation.operation_id
+
+    @property
+    def required_scope(self) -> str | None:
+        """The API-key scope the operation needs, or None where the spec lists none."""
+        return self.operation.required_scope
+
+    @property
+    def throttle_classes(self) -> tuple[str, ...]:
+        """Every throttle class the operation counts against, first the main one."""
+        classes: tuple[str, ...] | None = getattr(self.operation, "throttle_classes", None)
+        if classes is not None:
+            return classes
+        first = self.operation.throttle_class
+        return () if first is None else (first,)
+
+    @property
+    def throttle_class(self) -> str | None:
+        """The operation's (first) throttle class, or None."""
+        classes = self.throttle_classes
+        return classes[0] if classes else None
+
+    @property
+    def personal_api_key_allowed(self) -> bool:
+        """False for an operation the service refuses to personal API keys."""
+        return self.operation.personal_api_key_allowed
+
+    @property
+    def experimental(self) -> bool:
+        """True for an operation in development (its first call warns)."""
+        return self.operation.experimental
+
+    def _fields(self, fields: Mapping[str, object]) -> Mapping[str, object]:
+        """`fields`, checked to be body fields of the operation (else `TypeError`)."""
+        unknown = fields.keys() - self._field_names
+        if unknown:
+            raise TypeError(
+                f"{self._name or self.operation_id}() got an unexpected keyword argument "
+                f"{min(unknown)!r}"
+            )
+        return fields
+
+    def __repr__(self) -> str:
+        op = self.operation
+        return f"<endpoint {self._name or op.operation_id}: {op.method} {op.path}>"
+
+
+# Each Endpoint class's signature, made on first use.
+_SIGNATURES: dict[type[Endpoint], inspect.Signature] = {}
+
+
+def _signature(cls: type[Endpoint]) -> inspect.Signature:
+    """`cls.__call__`'s signature without `self`, its `**fields` spelt out as keyword
+    parameters (before `timeout`), each defaulting to NOT_GIVEN unless the body requires it."""
+    model = cls.operation.body_model
+    fields = model.model_fields if model is not None else {}
+    annotations: dict[str, Any] = dict(cls.fields_type.__annotations__ if cls.fields_type else {})
+    required = {name for name in annotations if name in fields and fields[name].is_required()}
+    spelt = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=_text(annotation))
+        if name in required
+        else inspect.Parameter(
+            name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=NOT_GIVEN,
+            annotation=_with_not_given(_text(annotation)),
+        )
+        for name, annotation in annotations.items()
+    ]
+    call = inspect.signature(cls.__call__)
+    own = list(call.parameters.values())[1:]
+    kept = [p for p in own if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    at = next((i for i, p in enumerate(kept) if p.name == "timeout"), len(kept))
+    return call.replace(parameters=[*kept[:at], *spelt, *kept[at:]])
+
+
+class RawView(Generic[ViewT]):
+    """`with_raw_response` of a resource class: the view `make(resource)` of a resource,
+    made on first use and kept in the resource's `__dict__`."""
+
+    __slots__ = ("_make", "_name")
+
+    def __init__(self, make: Callable[[Any], ViewT]) -> None:
+        self._make = make
+        self._name = "with_raw_response"
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, instance: Resource, owner: type[Any]) -> ViewT: ...
+    def __get__(self, instance: Resource | None, owner: type[Any]) -> Self | ViewT:
+        if instance is None:
+            return self
+        view = instance.__dict__[self._name] = self._make(instance)
+        return view
+
+
+def _text(annotation: Any) -> str:
+    """A TypedDict field's annotation as text (under `from __future__ import annotations`
+    a TypedDict holds ForwardRefs)."""
+    return str(getattr(annotation, "__forward_arg__", annotation))
+
+
+def _with_not_given(text: str) -> str:
+    """`X | NotGiven` (`X | NotGiven | None`): how a keyword parameter left out unless given
+    is annotated."""
+    if text.endswith(" | None"):
+        return text[: -len(" | None")] + " | NotGiven | None"
+    return text + " | NotGiven"
+
+
+def raw(method: Callable[P, Awaitable[ResultT]]) -> Callable[P, Awaitable[RawResponse[ResultT]]]:
+    """`method` returning the `RawResponse` of its answer, whose `parse()` gives its result."""
+
+    @functools.wraps(method)
+    async def call(*args: P.args, **kwargs: P.kwargs) -> RawResponse[ResultT]:
+        token = RAW.set(True)
+        try:
+            return cast("RawResponse[ResultT]", await method(*args, **kwargs))
+        finally:
+            RAW.reset(token)
+
+    return call
+
+
+def raw_page(method: Callable[P, Pager[ItemT]]) -> Callable[P, Awaitable[RawResponse[Page[ItemT]]]]:
+    """A list `method` returning the `RawResponse` of its first page (`parse()`: the Page)."""
+
+    @functools.wraps(method)
+    async def call(*args: P.args, **kwargs: P.kwargs) -> RawResponse[Page[ItemT]]:
+        return cast("RawResponse[Page[ItemT]]", await method(*args, **kwargs)._first_raw())
+
+    return call

@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 79851a7aedd175e2b86d36af830ff905b2e786966e318b7365c42ce9329231ee),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 7ae6a664eefcbe9c772a7194f8c7b21a8a7f3d5e08031e13460fcaa0053bd75c),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
