@@ -389,11 +389,12 @@ _ERROR_DETAIL_KEYS = frozenset({"type", "loc", "input", "ctx"})
 
 
 def _caller_error(error: Any, multipart: bool) -> bool:
-    """Whether a body model's error is the caller's: not a field left out (the signature
-    requires what the caller must give; read-only fields are the service's), not a string
-    for a field the model decodes, not a file where the model holds text."""
+    """Whether a body model's error is the caller's: not a body field left out (the
+    signature requires what the caller must give; read-only fields are the service's), not
+    a string for a field the model decodes, not a file where the model holds text. A field
+    missing inside a value the caller gave is the caller's."""
     kind = error["type"]
-    if kind == "missing":
+    if kind == "missing" and len(error["loc"]) == 1:
         return False
     value = error.get("input")
     if kind in _STRING_FORMS and isinstance(value, str):

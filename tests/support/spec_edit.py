@@ -14,7 +14,7 @@ import yaml
 from codegen.generate import DEFAULT_SPEC
 from codegen.source import parse
 
-HTTP_METHODS = ("get", "put", "post", "patch", "delete")
+from tests.support.whole_api import operations
 
 
 def load_spec(path: Path = DEFAULT_SPEC) -> dict[str, Any]:
@@ -38,16 +38,6 @@ def line_of(text: str, *pointer: Any) -> int:
     parts = tuple(str(p) for p in pointer)
     assert parts in source.lines, f"no node at {parts}"
     return source.lines[parts]
-
-
-def operations(spec: dict[str, Any]) -> dict[str, tuple[str, str, dict[str, Any]]]:
-    """Every operation by operationId: (path, method, operation object)."""
-    return {
-        op["operationId"]: (path, method, op)
-        for path, item in spec["paths"].items()
-        for method, op in item.items()
-        if method in HTTP_METHODS
-    }
 
 
 def find_operation(spec: dict[str, Any], operation_id: str) -> dict[str, Any]:
