@@ -168,30 +168,48 @@ def split_models(code: str, banner: str) -> Split:
     return Split(_index(banner, home), modules)
 
 
+def _checking(package: str, modules: dict[str, str]) -> str:
+    """The `if TYPE_CHECKING:` imports of an index: every name from its module."""
+    lines = "".join(
+        f"    from .{package}.{modules[n]} import {n} as {n}\n" for n in sorted(modules)
+    )
+    return f"if TYPE_CHECKING:\n{lines}\n"
+
+
+def _lookup(package: str, modules: dict[str, str], first: str = "") -> str:
+    """An index's table of modules, its loader and its module `__getattr__`, which imports
+    the module of a name on first use and keeps the value; `first` is code run before the
+    look-up (a name computed rather than imported)."""
+    table = "".join(f"    {n!r}: {modules[n]!r},\n" for n in sorted(modules))
+    return (
+        f"# The module of `{package}` that defines each name.\n"
+        f"_MODULES: dict[str, str] = {{\n{table}}}\n\n\n"
+        "def _load(module: str) -> Any:\n"
+        f'    return importlib.import_module(f".{package}.{{module}}", __package__)\n\n\n'
+        "def __getattr__(name: str) -> Any:\n"
+        f"{first}"
+        "    module = _MODULES.get(name)\n"
+        "    if module is None:\n"
+        '        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n'
+        "    value = getattr(_load(module), name)\n"
+        "    globals()[name] = value\n"
+        "    return value\n"
+    )
+
+
+_IMPORTS = "from __future__ import annotations\n\nimport importlib\n"
+
+
 def _index(banner: str, home: dict[str, str]) -> str:
-    names = sorted(home)
-    checking = "".join(f"    from .{PACKAGE}.{home[n]} import {n} as {n}\n" for n in names)
-    table = "".join(f"    {n!r}: {home[n]!r},\n" for n in names)
-    listed = "".join(f"    {n!r},\n" for n in names)
+    listed = "".join(f"    {n!r},\n" for n in sorted(home))
     return (
         f"{banner}\n"
         '"""The models of the API\'s bodies: each loaded from its own module of `_models` on\n'
         'first use (`models.Foo`), so that importing the package does not build them all."""\n\n'
-        "from __future__ import annotations\n\n"
-        "import importlib\n"
-        "from typing import TYPE_CHECKING, Any\n\n"
-        f"if TYPE_CHECKING:\n{checking}\n"
-        f"# The module of `{PACKAGE}` that defines each model.\n"
-        f"_MODULES: dict[str, str] = {{\n{table}}}\n\n"
-        f"__all__ = [\n{listed}]\n\n\n"
-        "def __getattr__(name: str) -> Any:\n"
-        "    module = _MODULES.get(name)\n"
-        "    if module is None:\n"
-        '        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n'
-        f'    found = importlib.import_module(f".{PACKAGE}.{{module}}", __package__)\n'
-        "    value = getattr(found, name)\n"
-        "    globals()[name] = value\n"
-        "    return value\n\n\n"
+        f"{_IMPORTS}from typing import TYPE_CHECKING, Any\n\n"
+        f"{_checking(PACKAGE, home)}"
+        f"__all__ = [\n{listed}]\n\n"
+        f"{_lookup(PACKAGE, home)}\n\n"
         "def __dir__() -> list[str]:\n"
         "    return list(__all__)\n"
     )
@@ -202,25 +220,7 @@ def operations_index(banner: str, modules: dict[str, str], rates: str) -> str:
     of `_operations`; `ALL` (every operation) loads them all; `THROTTLE_RATES` as is.
 
     `modules` maps each constant to its module; `rates` is the `THROTTLE_RATES` literal."""
-    names = sorted(modules)
-    checking = "".join(f"    from ._operations.{modules[n]} import {n} as {n}\n" for n in names)
-    table = "".join(f"    {n!r}: {modules[n]!r},\n" for n in names)
-    return (
-        f"{banner}\n"
-        '"""Every operation of the API as data, each loaded with its resource\'s module of\n'
-        '`_operations` on first use; `ALL` loads them all."""\n\n'
-        "from __future__ import annotations\n\n"
-        "import importlib\n"
-        "from typing import TYPE_CHECKING, Any\n\n"
-        "from product_analytics._operation import Operation\n\n"
-        f"if TYPE_CHECKING:\n{checking}\n"
-        "# The service's published rates per API key: each throttle class's windows as\n"
-        "# (requests, seconds), shortest first; every window applies at once.\n"
-        f"THROTTLE_RATES: dict[str, tuple[tuple[int, float], ...]] = {rates}\n\n"
-        f"_MODULES: dict[str, str] = {{\n{table}}}\n\n\n"
-        "def _load(module: str) -> Any:\n"
-        '    return importlib.import_module(f"._operations.{module}", __package__)\n\n\n'
-        "def __getattr__(name: str) -> Any:\n"
+    every = (
         '    if name == "ALL":\n'
         "        every: tuple[Operation[Any], ...] = tuple(\n"
         "            op\n"
@@ -229,12 +229,18 @@ def operations_index(banner: str, modules: dict[str, str], rates: str) -> str:
         "        )\n"
         '        globals()["ALL"] = every\n'
         "        return every\n"
-        "    module = _MODULES.get(name)\n"
-        "    if module is None:\n"
-        '        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n'
-        "    value = getattr(_load(module), name)\n"
-        "    globals()[name] = value\n"
-        "    return value\n"
+    )
+    return (
+        f"{banner}\n"
+        '"""Every operation of the API as data, each loaded with its resource\'s module of\n'
+        '`_operations` on first use; `ALL` loads them all."""\n\n'
+        f"{_IMPORTS}from typing import TYPE_CHECKING, Any\n\n"
+        "from product_analytics._operation import Operation\n\n"
+        f"{_checking('_operations', modules)}"
+        "# The service's published rates per API key: each throttle class's windows as\n"
+        "# (requests, seconds), shortest first; every window applies at once.\n"
+        f"THROTTLE_RATES: dict[str, tuple[tuple[int, float], ...]] = {rates}\n\n"
+        f"{_lookup('_operations', modules, every)}"
         "\n\nif TYPE_CHECKING:\n"
         "    ALL: tuple[Operation[Any], ...]\n"
     )
@@ -245,10 +251,7 @@ def resources_index(banner: str, resources: list[tuple[str, str]]) -> str:
     first use (importing its module of `_resources`), and each resource class by name.
 
     `resources` lists (attribute, class name); the module is named after the attribute."""
-    checking = "".join(
-        f"    from ._resources.{attr} import {cls} as {cls}\n" for attr, cls in resources
-    )
-    table = "".join(f"    {cls!r}: {attr!r},\n" for attr, cls in resources)
+    modules = {cls: attr for attr, cls in resources}
     properties = "".join(
         f"\n    @cached_property\n    def {attr}(self) -> {cls}:\n"
         f"        from ._resources.{attr} import {cls}\n\n"
@@ -259,25 +262,14 @@ def resources_index(banner: str, resources: list[tuple[str, str]]) -> str:
         f"{banner}\n"
         '"""The resources of the client, each built (and its module of `_resources` imported)\n'
         'on first use, as openai-python\'s resources are."""\n\n'
-        "from __future__ import annotations\n\n"
-        "import importlib\n"
-        "from functools import cached_property\n"
+        f"{_IMPORTS}from functools import cached_property\n"
         "from typing import TYPE_CHECKING, Any\n\n"
         "from product_analytics._resource import Requester\n\n"
-        f"if TYPE_CHECKING:\n{checking}\n"
-        f"_MODULES: dict[str, str] = {{\n{table}}}\n\n\n"
-        "def _load(module: str) -> Any:\n"
-        '    return importlib.import_module(f"._resources.{module}", __package__)\n\n\n'
+        f"{_checking('_resources', modules)}\n"
         "class ClientResources:\n"
         '    """Every resource of the API as an attribute of the client, built on first use."""\n\n'
         "    def __init__(self, requester: Requester) -> None:\n"
         "        self._resource_requester = requester\n"
         f"{properties}\n\n"
-        "def __getattr__(name: str) -> Any:\n"
-        "    module = _MODULES.get(name)\n"
-        "    if module is None:\n"
-        '        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n'
-        "    value = getattr(_load(module), name)\n"
-        "    globals()[name] = value\n"
-        "    return value\n"
+        f"{_lookup('_resources', modules)}"
     )
