@@ -352,7 +352,11 @@ def _render_while_validating(
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
         future = pool.submit(openapi_problems, source.document)
         files = render(spec, source, resources)
-        _openapi_warnings(source, future.result(), warnings)
+        try:
+            found = future.result()
+        except Exception as error:  # the validating process died: the spec is still read
+            found = [((), f"the OpenAPI validation did not finish: {type(error).__name__}")]
+        _openapi_warnings(source, found, warnings)
     return files
 
 
