@@ -7,10 +7,13 @@ Writes, into the output package (default: src/product_analytics/_generated):
   resources.py   one `Endpoint` class per operation, the resource classes and their
                  `with_raw_response` views, and a `TypedDict` per shared body (codegen/bodies.py)
 
-The whole spec is checked first (codegen/validate.py); a spec with problems is refused with
+The whole spec is checked first (codegen/validate.py); a spec with errors is refused with
 every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
-nothing written. The modules are written to a temporary folder beside the output, formatted
-there, then moved into place, so a failure never leaves the output half written.
+nothing written. Warnings (an operation left out, an OpenAPI violation that does not stop
+generation) are printed as `spec/openapi.yaml:LINE: warning: ...` and the rest is written;
+`--strict` refuses on warnings too. The modules are written to a temporary folder beside
+the output, formatted there, then moved into place, so a failure never leaves the output
+half written.
 Output is byte-identical for the same spec and pinned tool versions.
 """
 
@@ -26,6 +29,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -36,17 +40,37 @@ from codegen import GENERATOR_VERSION
 from codegen.bodies import fields_types
 from codegen.modelgen import generate_models
 from codegen.naming import RESERVED_CLASS_NAMES
-from codegen.source import Pointer, Problem, Problems, Source, SpecProblems, load
-from codegen.spec import HTTP_METHODS, Operation, Param, Resource, SpecError, read_throttle_classes
+from codegen.source import (
+    Pointer,
+    Problem,
+    Problems,
+    Source,
+    SpecProblems,
+    load,
+    warning_lines,
+)
+from codegen.spec import (
+    CLIENT_DEFAULTS,
+    HTTP_METHODS,
+    Operation,
+    Param,
+    Resource,
+    SpecError,
+    read_throttle_classes,
+)
+from codegen.split import PACKAGE as MODELS_PACKAGE
+from codegen.split import operations_index, resources_index, split_models
 from codegen.validate import check, openapi_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 DEFAULT_SPEC = ROOT / "spec" / "openapi.yaml"
 DEFAULT_OUT = ROOT / "src" / "product_analytics" / "_generated"
-# Path parameters that fall back to a default given to the client.
-CLIENT_DEFAULTS = ("project_id", "organization_id")
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
+# From this many operations, models, operations and resources load lazily, one module per
+# model group and resource in these subpackages (codegen/split.py).
+SPLIT_FROM = 150
+SUBPACKAGES = (MODELS_PACKAGE, "_operations", "_resources")
 # From this many operations, the OpenAPI validation runs in a second process while the
 # modules are rendered (below it, starting that process costs more than it saves).
 PARALLEL_FROM = 150
@@ -234,14 +258,11 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
             _shown(spec), [Problem(source.line(("x-throttle-classes",)), str(exc))]
         ) from None
     tool = f" and datamodel-code-generator {version('datamodel-code-generator')}"
-    files = {
-        "__init__.py": _init_module(header, source),
-        "models.py": generate_models(source.document, _header(spec, source, tool)),
-    }
-    problems = _missing_models(resources, files["models.py"], source)
+    models_code = generate_models(source.document, _header(spec, source, tool))
+    problems = _missing_models(resources, models_code, source)
     if problems:
         raise SpecProblems(_shown(spec), problems)
-    shared, fields_by_op = fields_types(resources, files["models.py"])
+    shared, fields_by_op = fields_types(resources, models_code)
     context = {
         "header": header,
         "resources": resources,
@@ -250,9 +271,42 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
         "fields_types": shared,
         "fields_by_op": fields_by_op,
         "op_classes": _op_classes(resources, set(RESERVED_CLASS_NAMES) | {t.name for t in shared}),
+        "split": False,
     }
+    files = {"__init__.py": _init_module(header, source)}
+    if sum(len(r.operations) for r in resources) >= SPLIT_FROM:
+        files.update(_render_split(env, context, models_code, _header(spec, source, tool)))
+        return files
+    files["models.py"] = models_code
     for name in ("operations.py", "resources.py"):
         files[name] = env.get_template(f"{name}.jinja").render(context)
+    return files
+
+
+def _render_split(
+    env: jinja2.Environment, context: dict[str, Any], models_code: str, models_header: str
+) -> dict[str, str]:
+    """The modules of a large spec, loaded lazily (see codegen/split.py): an index module
+    for models, operations and resources, and one module per model group and resource."""
+    header = context["header"]
+    split = split_models(models_code, models_header)
+    files = {"models.py": split.index}
+    files.update({f"{MODELS_PACKAGE}/{name}": text for name, text in split.modules.items()})
+    constants: dict[str, str] = {}
+    for resource in context["resources"]:
+        part = {**context, "resources": [resource], "split": True}
+        for kind in ("operations", "resources"):
+            text = env.get_template(f"{kind}.py.jinja").render(part)
+            files[f"_{kind}/{resource.attribute}.py"] = text
+        constants.update(
+            dict.fromkeys((op.constant for op in resource.operations), resource.attribute)
+        )
+    rates = {name: tuple(windows) for name, windows in context["throttle_rates"].items()}
+    files["operations.py"] = operations_index(header, constants, repr(rates))
+    pairs = [(r.attribute, r.class_name) for r in context["resources"]]
+    files["resources.py"] = resources_index(header, pairs)
+    for package in SUBPACKAGES:
+        files[f"{package}/__init__.py"] = f"{header}\n"
     return files
 
 
@@ -287,60 +341,89 @@ def _operation_count(document: Any) -> int:
 
 
 def _render_while_validating(
-    spec: Path, source: Source, resources: list[Resource]
+    spec: Path, source: Source, resources: list[Resource], warnings: list[Problem]
 ) -> dict[str, str]:
     """`render`, with the OpenAPI validation (as slow as rendering on a large spec) run at
-    the same time in another process; its problems win over any rendering error."""
+    the same time in another process; what it finds is added to `warnings`."""
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
         future = pool.submit(openapi_problems, source.document)
+        files = render(spec, source, resources)
         try:
-            files = render(spec, source, resources)
-        except Exception:
-            _raise_problems(spec, source, future.result())
-            raise
-        _raise_problems(spec, source, future.result())
+            found = future.result()
+        except Exception as error:  # the validating process died: the spec is still read
+            found = [((), f"the OpenAPI validation did not finish: {type(error).__name__}")]
+        _openapi_warnings(source, found, warnings)
     return files
 
 
-def _raise_problems(spec: Path, source: Source, found: list[tuple[Pointer, str]]) -> None:
-    if found:
-        problems = Problems(source)
-        for pointer, message in found:
-            problems.add(pointer, message)
-        raise SpecProblems(_shown(spec), problems.found)
+def _openapi_warnings(
+    source: Source, found: list[tuple[Pointer, str]], warnings: list[Problem]
+) -> None:
+    problems = Problems(source)
+    for pointer, message in found:
+        problems.warn(pointer, message)
+    warnings.extend(problems.warnings)
 
 
-def generate(spec: Path, out: Path) -> list[Path]:
+@dataclass
+class Generated:
+    """What `generate` wrote, and the warnings of the spec (in the order of the file)."""
+
+    written: list[Path]
+    warnings: list[Problem]
+
+    def warning_lines(self, shown: str) -> list[str]:
+        return warning_lines(shown, self.warnings)
+
+
+def _move_into(staging: Path, out: Path, files: dict[str, str]) -> None:
+    """Move the staged modules into `out`; a subpackage replaces the one there, and one
+    no longer generated is removed."""
+    out.mkdir(exist_ok=True)
+    for package in SUBPACKAGES:
+        if (out / package).is_dir():
+            shutil.rmtree(out / package)
+        if (staging / package).is_dir():
+            os.replace(staging / package, out / package)
+    for name in files:
+        if "/" not in name:
+            os.replace(staging / name, out / name)
+
+
+def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
     """Check `spec`, then write the generated modules into the package folder `out`.
 
-    Raises `SpecProblems` (nothing written) when the spec cannot be generated.
+    Raises `SpecProblems` (nothing written) when the spec cannot be generated, or, with
+    `strict`, when it has warnings.
     """
     shown = _shown(spec)
     source = load(spec, shown)
     parallel = _operation_count(source.document) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
     resources, problems = check(source, openapi=not parallel)
-    if problems:
-        raise SpecProblems(shown, problems.found)
+    if problems or (strict and problems.warnings):
+        raise SpecProblems(shown, [*problems.found, *(problems.warnings if strict else [])])
+    warnings = list(problems.warnings)
     if parallel:
-        files = _render_while_validating(spec, source, resources)
+        files = _render_while_validating(spec, source, resources, warnings)
     else:
         files = render(spec, source, resources)
+    if strict and warnings:
+        raise SpecProblems(shown, warnings)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
         staged = []
         for name, text in files.items():
+            (staging / name).parent.mkdir(exist_ok=True)
             (staging / name).write_text(text, encoding="utf-8")
             staged.append(staging / name)
-        _ruff(["check", "--fix", "--select", "I,F401"], staged)
-        _ruff(["format"], staged)
-        out.mkdir(exist_ok=True)
-        for path in staged:
-            os.replace(path, out / path.name)
+        _ruff(["check", "--fix", "--select", "I,F401"], [staging])
+        _ruff(["format"], [staging])
+        _move_into(staging, out, files)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return [out / name for name in GENERATED]
+    return Generated([out / name for name in GENERATED], sorted(set(warnings)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -348,10 +431,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--time", action="store_true", help="print how long generation took")
+    parser.add_argument("--strict", action="store_true", help="refuse a spec with warnings")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
-        written = generate(args.spec, args.out)
+        generated = generate(args.spec, args.out, strict=args.strict)
     except SpecProblems as refused:
         for line in refused.lines():
             print(line, file=sys.stderr)
@@ -361,7 +445,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    for path in written:
+    for line in generated.warning_lines(_shown(args.spec)):
+        print(line, file=sys.stderr)
+    for path in generated.written:
         print(f"generated {path}")
     if args.time:
         print(f"generation took {time.perf_counter() - started:.2f} s")

@@ -45,6 +45,7 @@ OPTIONS: dict[str, Any] = {
     "capitalise_enum_members": True,
     "empty_enum_field_name": "BLANK",
     "enum_field_as_literal": "none",
+    "set_default_enum_member": True,
     "type_mappings": ["string+uuid=string", "string+email=string", "string+uri=string"],
     "formatters": [],
 }
@@ -139,7 +140,34 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
             node["enum"] = enum = [v for v in enum if v is not None]
         if enum and all(isinstance(v, str) for v in enum) and "x-enum-varnames" not in node:
             node["x-enum-varnames"] = member_names(enum)
+    _drop_defaults_outside_enum(doc)
     return doc
+
+
+def _enum_of(node: dict[str, Any], schemas: dict[str, Any]) -> list[Any] | None:
+    """The values of the enum `node` is (directly, or through one `$ref` of an `allOf`,
+    `anyOf` or `oneOf`), else None."""
+    if isinstance(node.get("enum"), list):
+        return list(node["enum"])
+    for key in ("allOf", "anyOf", "oneOf"):
+        for branch in node.get(key) or []:
+            ref = branch.get("$ref", "") if isinstance(branch, dict) else ""
+            target = schemas.get(ref.rsplit("/", 1)[-1]) if ref.startswith("#/") else None
+            if isinstance(target, dict) and isinstance(target.get("enum"), list):
+                return list(target["enum"])
+    return None
+
+
+def _drop_defaults_outside_enum(doc: dict[str, Any]) -> None:
+    """A default that is not a value of its enum (PostHog's `Property.type` has "AND"; the
+    validation warns of it) is left out: the field's type could not hold it."""
+    schemas = doc.get("components", {}).get("schemas") or {}
+    for _, node in walk(doc):
+        if not isinstance(node, dict) or node.get("default") is None:
+            continue
+        values = _enum_of(node, schemas)
+        if values is not None and node["default"] not in values:
+            del node["default"]
 
 
 def _member(value: str, spelled: bool) -> str:
@@ -199,6 +227,13 @@ def open_enums(code: str) -> str:
     )
 
 
+def _schemas_only(document: dict[str, Any]) -> dict[str, Any]:
+    """`document` without its paths: models come from the component schemas alone, and a
+    whole API's paths are most of its spec (copying and walking them cost more than the
+    schemas)."""
+    return {key: value for key, value in document.items() if key != "paths"}
+
+
 def generate_models(document: dict[str, Any], header: str) -> str:
     """The source of `models.py` for `document` (unformatted; `ruff format` follows)."""
     import datamodel_code_generator
@@ -206,7 +241,7 @@ def generate_models(document: dict[str, Any], header: str) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         code = datamodel_code_generator.generate(
-            prepare(document), custom_file_header=header, **OPTIONS
+            prepare(_schemas_only(document)), custom_file_header=header, **OPTIONS
         )
     assert isinstance(code, str)
     return class_var_configs(open_enums(code))

@@ -58,17 +58,17 @@ _VERB = re.compile(
 # body, and the attributes every resource has: a method of that name would shadow them.
 RESERVED_METHOD_NAMES = frozenset(
     {
-        "models", "ops", "builtins", "endpoint", "overload", "Any", "Literal", "UUID",
+        "models", "ops", "builtins", "endpoint", "overload", "Any", "Literal", "UUID", "IO",
         "Iterable", "Mapping", "NOT_GIVEN", "NotGiven", "Pager", "RequestOptions",
         "Requester", "Resource", "with_raw_response", "with_options", "self",
     }
 )  # fmt: skip
 RESERVED_CLASS_NAMES = frozenset(
     {
-        "Any", "Literal", "UUID", "Iterable", "Mapping", "NotGiven", "Pager", "RequestOptions",
-        "Requester", "Resource", "ClientResources", "overload", "endpoint", "models", "ops",
-        "builtins", "Endpoint", "TypedDict", "Unpack", "Required", "raw", "raw_page", "RawView",
-        "ClassVar",
+        "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager",
+        "RequestOptions", "Requester", "Resource", "ClientResources", "overload", "endpoint",
+        "models", "ops", "builtins", "Endpoint", "TypedDict", "Unpack", "Required", "raw",
+        "raw_page", "RawView", "ClassVar",
     }
 )  # fmt: skip
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

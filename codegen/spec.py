@@ -24,6 +24,12 @@ from codegen.naming import (
 from codegen.source import Pointer, Problems
 
 HTTP_METHODS = ("get", "put", "post", "patch", "delete")
+# Path parameters that fall back to a default given to the client (`environment_id` is
+# PostHog's current name of the project of environment paths).
+CLIENT_DEFAULTS = ("project_id", "environment_id", "organization_id")
+# drf-spectacular's retrieve action: a retrieve of one object (one id besides the project or
+# organization, at the end of the path) gets a bulk method, `get_many`.
+_RETRIEVE = re.compile(r"_retrieve(_\d+)?$")
 OPTION_NAMES = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 # Names a keyword argument of a generated method cannot take.
 _NOT_ARGUMENTS = OPTION_NAMES | {"self", "concurrency", "return_exceptions"}
@@ -34,7 +40,13 @@ class SpecError(ValueError):
 
 
 class _Skip(Exception):
-    """This operation cannot be read; its problem is already reported."""
+    """This operation cannot be generated: what is wrong, at `pointer` (reported as a
+    warning naming the operation; the rest of the spec is generated)."""
+
+    def __init__(self, pointer: Pointer, message: str) -> None:
+        super().__init__(message)
+        self.pointer = pointer
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,9 @@ class BodyField:
 class Bulk:
     method: str
     param: str
+    # Given to a retrieve operation without `x-sdk-bulk-method`: named `<method>_many` once
+    # the method's name is known, and left out where that name is taken.
+    derived: bool = False
 
 
 @dataclass
@@ -107,6 +122,10 @@ class Operation:
     personal_api_key_allowed: bool = True
     # Every throttle class that counts the request; the first is the main one.
     throttle_classes: tuple[str, ...] = ()
+    # Every scope the operation needs (`required_scope` is the first), as APIScopePermission.
+    required_scopes: tuple[str, ...] = ()
+    # How the body is sent: "json" or "multipart" (multipart/form-data).
+    body_encoding: str = "json"
 
     @property
     def throttle_class(self) -> str | None:
@@ -248,7 +267,9 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
     else:
         shape = {}
     # The public API promises `project_id` takes an int or a str, whatever the spec's type.
-    accepts_integer = bool(raw.get("x-sdk-accepts-integer", raw["name"] == "project_id"))
+    accepts_integer = bool(
+        raw.get("x-sdk-accepts-integer", raw["name"] in ("project_id", "environment_id"))
+    )
     base = _SIMPLE.get(str(schema_type), "Any")
     if schema_type == "string" and schema.get("format") == "uuid":
         base = "str | UUID"
@@ -257,7 +278,7 @@ def _param(raw: dict[str, Any], resolver: _Resolver, where: str) -> Param:
     return Param(
         name=raw["name"],
         location=raw["in"],
-        schema_type=schema_type,
+        schema_type=shape.pop("schema_type", schema_type),
         annotation=shape.pop("annotation", base),
         required=bool(raw.get("required", False)),
         accepts_integer=accepts_integer,
@@ -302,6 +323,10 @@ def _query_shape(
             "json": kind,
             "items": items if items in (*_QUERY_ITEM_TYPES, "object") else None,
         }
+    if schema_type in ("object", None) or (
+        schema_type == "array" and _items_type(schema, resolver) not in _QUERY_ITEM_TYPES
+    ):
+        return _json_query(schema, resolver)
     if schema_type == "array":
         items = resolver.resolve(schema.get("items", {})).get("type")
         style = raw.get("style", "form")
@@ -327,33 +352,70 @@ def _query_shape(
     return {}
 
 
+def _security_scopes(
+    op: dict[str, Any], document: dict[str, Any], at: Pointer, problems: Problems
+) -> list[str]:
+    """The scopes a key needs for the operation, read as PostHog's `APIScopePermission`
+    reads a view's `required_scopes`: every scope of a requirement is needed (each `X:read`
+    also granted by `X:write`). drf-spectacular writes one requirement per authentication
+    class, so requirements usually repeat; where they differ (alternatives), the first is
+    taken and a warning says so."""
+    security = op.get("security", document.get("security", []))
+    requirements: list[list[str]] = []
+    for requirement in security if isinstance(security, list) else []:
+        scopes: list[str] = []
+        for listed in (requirement or {}).values() if isinstance(requirement, dict) else []:
+            scopes.extend(s for s in listed or [] if isinstance(s, str) and s not in scopes)
+        if scopes and scopes not in requirements:
+            requirements.append(scopes)
+    if len(requirements) > 1:
+        problems.warn(
+            (*at, "security"),
+            f"security lists alternative scope sets {requirements}: the client checks the first",
+        )
+    return requirements[0] if requirements else []
+
+
+def _items_type(schema: dict[str, Any], resolver: _Resolver) -> Any:
+    items = resolver.resolve(schema.get("items", {}))
+    return items.get("type", "object" if "properties" in items else None) if items else None
+
+
+def _json_query(schema: dict[str, Any], resolver: _Resolver) -> dict[str, Any]:
+    """An object, an array of objects, or an untyped query parameter: the method takes the
+    value and sends it JSON-encoded, as PostHog's `query_as_params_to_dict` json-loads every
+    query value."""
+    schema_type = schema.get("type")
+    if schema_type == "object":
+        return {"annotation": "dict[str, Any]", "json": "object", "schema_type": "string"}
+    if schema_type == "array":
+        items = _items_type(schema, resolver)
+        return {
+            "annotation": _builtin_list(annotation(schema, resolver)),
+            "json": "array",
+            "items": items if items in (*_QUERY_ITEM_TYPES, "object") else None,
+            "schema_type": "string",
+        }
+    return {"annotation": "Any", "json": "any", "schema_type": "string"}
+
+
 def _scope(
     op: dict[str, Any], document: dict[str, Any], at: Pointer, problems: Problems
-) -> str | None:
-    """`x-required-scope`, else the one scope the operation's `security` lists."""
+) -> list[str]:
+    """`x-required-scope`, else every scope the operation's `security` requires."""
     declared = op.get("x-required-scope")
-    security = op.get("security", document.get("security", []))
-    from_security: list[str] = []
-    for requirement in security if isinstance(security, list) else []:
-        for scopes in (requirement or {}).values():
-            from_security.extend(s for s in scopes or [] if s not in from_security)
+    from_security = _security_scopes(op, document, at, problems)
     if declared is None:
-        if len(from_security) > 1:
-            problems.add(
-                (*at, "security"),
-                f"{len(from_security)} scopes {from_security} in security: say which one the "
-                "operation requires with x-required-scope",
-            )
-        return from_security[0] if from_security else None
+        return from_security
     if not isinstance(declared, str):
-        problems.add((*at, "x-required-scope"), "x-required-scope must be a string")
-        return None
+        problems.warn((*at, "x-required-scope"), "x-required-scope must be a string: ignored")
+        return from_security
     if from_security and from_security != [declared]:
-        problems.add(
+        problems.warn(
             (*at, "x-required-scope"),
             f"x-required-scope {declared!r} disagrees with security {from_security}",
         )
-    return declared
+    return [declared]
 
 
 def _json_content(content: Any) -> Any:
@@ -370,9 +432,10 @@ def _response(
 ) -> tuple[str, str | None, str | None]:
     responses = op.get("responses") or {}
     success = sorted(str(code) for code in responses if str(code).startswith("2"))
-    if len(success) != 1:
-        problems.add((*at, "responses"), f"exactly one 2xx response expected, got {success}")
-        raise _Skip
+    if not success:
+        if _refused(op):
+            return "none", None, None
+        raise _Skip((*at, "responses"), "no 2xx response and no error response either")
     key = next(code for code in responses if str(code) == success[0])
     response = resolver.resolve(responses[key])
     content = _json_content(response.get("content"))
@@ -425,11 +488,31 @@ def throttle_classes(op: dict[str, Any], document: dict[str, Any], where: str) -
 
 
 def _success_response(op: dict[str, Any], resolver: _Resolver) -> dict[str, Any]:
-    """The operation's 2xx response object ({} when it has none or several)."""
+    """The operation's first 2xx response object (the lowest code; {} when it has none)."""
     responses = op.get("responses") or {}
-    success = [code for code in responses if str(code).startswith("2")]
-    found = resolver.resolve(responses[success[0]]) if len(success) == 1 else {}
+    success = sorted((str(code), code) for code in responses if str(code).startswith("2"))
+    found = resolver.resolve(responses[success[0][1]]) if success else {}
     return found if isinstance(found, dict) else {}
+
+
+def _refused(op: dict[str, Any]) -> list[str]:
+    """The error statuses of an operation that lists no success at all (drf-spectacular's
+    hard deletes the service turns off answer only 405), else []."""
+    responses = op.get("responses")
+    if not isinstance(responses, dict) or any(str(c).startswith("2") for c in responses):
+        return []
+    return sorted(str(code) for code in responses if str(code)[:1] in ("4", "5"))
+
+
+def _refusal_note(op: dict[str, Any]) -> str:
+    """The docstring paragraph of an operation the service refuses ("" for others)."""
+    codes = _refused(op)
+    if not codes:
+        return ""
+    return (
+        f"The service refuses this operation: its spec lists no success response, only "
+        f"{', '.join(codes)}. A call sends the request and raises the service's error."
+    )
 
 
 def _model_kind(response: dict[str, Any]) -> str:
@@ -447,22 +530,36 @@ def _personal_api_key_allowed(op: dict[str, Any]) -> bool:
     return op.get("x-personal-api-key-allowed", True) is not False
 
 
+def _body_content(request_body: Any, at: Pointer) -> tuple[str, Any]:
+    """(encoding, media type object) of a request body: JSON where offered, else
+    multipart/form-data; a body of neither is not generated."""
+    content = request_body.get("content") if isinstance(request_body, dict) else None
+    found = _json_content(content)
+    if found is not None:
+        return "json", found
+    if isinstance(content, dict) and isinstance(content.get("multipart/form-data"), dict):
+        return "multipart", content["multipart/form-data"]
+    types = sorted(content) if isinstance(content, dict) else []
+    raise _Skip(
+        (*at, "requestBody"),
+        f"the request body has neither application/json nor multipart/form-data content "
+        f"(it has {', '.join(map(str, types)) or 'none'})",
+    )
+
+
 def _body(
     op: dict[str, Any], resolver: _Resolver, path_names: set[str], at: Pointer, problems: Problems
-) -> tuple[str | None, list[BodyField], list[str]]:
+) -> tuple[str | None, list[BodyField], list[str], str]:
+    """(model, fields, fields left out, encoding) of the operation's request body."""
     request_body = op.get("requestBody")
     if request_body is None:
-        return None, [], []
-    content = _json_content(resolver.resolve(request_body).get("content"))
-    if content is None:
-        problems.add((*at, "requestBody"), "the request body has no application/json content")
-        raise _Skip
+        return None, [], [], "json"
+    encoding, content = _body_content(resolver.resolve(request_body), at)
     schema = content.get("schema") or {}
     if "$ref" not in schema:
-        problems.add(
+        raise _Skip(
             (*at, "requestBody"), "the request body must reference a component schema ($ref)"
         )
-        raise _Skip
     properties, required = resolver.object_properties(schema)
     fields: list[BodyField] = []
     skipped: list[str] = []
@@ -473,10 +570,11 @@ def _body(
         if name in path_names or name in _NOT_ARGUMENTS or not is_identifier(name):
             skipped.append(name)
             continue
+        is_file = encoding == "multipart" and _is_binary(prop)
         fields.append(
             BodyField(
                 name=name,
-                annotation=annotation(raw, resolver),
+                annotation="bytes | IO[bytes]" if is_file else annotation(raw, resolver),
                 required=name in required,
                 has_default=isinstance(prop, dict) and "default" in prop,
                 default=prop.get("default") if isinstance(prop, dict) else None,
@@ -484,7 +582,12 @@ def _body(
             )
         )
     fields.sort(key=lambda f: not f.required)
-    return _ref_name(schema["$ref"]), fields, skipped
+    return _ref_name(schema["$ref"]), fields, skipped, encoding
+
+
+def _is_binary(schema: Any) -> bool:
+    """A file field of a multipart body: `type: string, format: binary`."""
+    return isinstance(schema, dict) and schema.get("format") == "binary"
 
 
 def _enum_values(schema: Any, resolver: _Resolver) -> list[Any]:
@@ -531,8 +634,7 @@ def _read_one(
     at: Pointer = ("paths", path, method)
     operation_id = op.get("operationId")
     if not isinstance(operation_id, str) or not operation_id:
-        problems.add(at, "the operation has no operationId")
-        raise _Skip
+        raise _Skip(at, "the operation has no operationId")
     resource_name = op.get("x-sdk-resource")
     sdk_method = op.get("x-sdk-method")
     derivation = derive(operation_id, op.get("tags") or [], path, method)
@@ -540,17 +642,15 @@ def _read_one(
     if resource_name is None:
         resource_name = derivation.resource
     elif not is_identifier(resource_name) or resource_name in RESERVED_METHOD_NAMES:
-        problems.add(
+        raise _Skip(
             (*at, "x-sdk-resource"), f"x-sdk-resource {resource_name!r} is not a Python identifier"
         )
-        raise _Skip
     if sdk_method is None:
         sdk_method = derivation.method
     elif not is_identifier(sdk_method) or sdk_method in RESERVED_METHOD_NAMES:
-        problems.add(
+        raise _Skip(
             (*at, "x-sdk-method"), f"x-sdk-method {sdk_method!r} is not a Python identifier"
         )
-        raise _Skip
     else:
         derived = None  # named by the spec: kept as written
     raw_params = [*shared, *(op.get("parameters") or [])]
@@ -569,26 +669,22 @@ def _read_one(
         try:
             param = _param(resolved, resolver, f"{method.upper()} {path}")
         except SpecError as exc:
-            problems.add(where, str(exc))
-            raise _Skip from None
+            raise _Skip(where, str(exc)) from None
         if param.location == "path" and param.schema_type not in ("string", "integer"):
-            problems.add(where, f"path parameter {param.name!r} must be a string or an integer")
-            raise _Skip
+            raise _Skip(where, f"path parameter {param.name!r} must be a string or an integer")
         if param.location == "path" and (
             not is_identifier(param.name) or param.name in _NOT_ARGUMENTS
         ):
-            problems.add(where, f"path parameter {param.name!r} is not usable as an argument name")
-            raise _Skip
+            raise _Skip(where, f"path parameter {param.name!r} is not usable as an argument name")
         params = [p for p in params if (p.name, p.location) != (param.name, param.location)]
         params.append(param)  # an operation's parameter overrides the path item's
     placeholders = re.findall(r"{([^}]+)}", path)
     by_name = {p.name: p for p in params if p.location == "path"}
     if sorted(placeholders) != sorted(by_name):
-        problems.add(
+        raise _Skip(
             (*at, "parameters"),
             f"path parameters {sorted(by_name)} do not match the placeholders {placeholders}",
         )
-        raise _Skip
     path_params = [by_name[name] for name in placeholders]
     query_params: list[Param] = []
     query_skipped: list[str] = []
@@ -604,7 +700,7 @@ def _read_one(
             query_params.append(p)
         else:
             query_skipped.append(p.name)
-    body_model, body_fields, skipped = _body(
+    body_model, body_fields, skipped, body_encoding = _body(
         op, resolver, {p.name for p in path_params + query_params}, at, problems
     )
     kind, response_model, item_model = _response(op, resolver, at, problems)
@@ -617,29 +713,30 @@ def _read_one(
         (_success_response(op, resolver), "x-sdk-may-be-empty", (*at, "responses")),
     ):
         if extension in holder and not isinstance(holder[extension], bool):
-            problems.add(where_at, f"{extension} must be true or false")
-            raise _Skip
+            raise _Skip(where_at, f"{extension} must be true or false")
     bulk = None
     if "x-sdk-bulk-method" in op:
         bulk = Bulk(method=op["x-sdk-bulk-method"], param=op.get("x-sdk-bulk-param", ""))
         if not is_identifier(bulk.method) or bulk.method in RESERVED_METHOD_NAMES:
-            problems.add(
+            raise _Skip(
                 (*at, "x-sdk-bulk-method"),
                 f"x-sdk-bulk-method {bulk.method!r} is not a Python identifier",
             )
-            raise _Skip
         if bulk.param not in placeholders or kind != "model":
-            problems.add(
+            raise _Skip(
                 (*at, "x-sdk-bulk-param" if bulk.param not in placeholders else "responses"),
                 f"a bulk method needs a path parameter and a model: x-sdk-bulk-param "
                 f"{bulk.param!r}, path parameters {placeholders}",
             )
-            raise _Skip
+    elif kind in ("model", "json") and _RETRIEVE.search(operation_id):
+        ids = [name for name in placeholders if name not in CLIENT_DEFAULTS]
+        if len(ids) == 1 and path.rstrip("/").endswith(f"{{{ids[0]}}}"):
+            bulk = Bulk(method="", param=ids[0], derived=True)
     try:
         throttles = throttle_classes(op, document, f"{method.upper()} {path}")
     except SpecError as exc:
-        problems.add((*at, "x-throttle"), str(exc))
-        raise _Skip from None
+        raise _Skip((*at, "x-throttle"), str(exc)) from None
+    scopes = _scope(op, document, at, problems)
     summary = " ".join(_text(op.get("summary")).split())
     description = _text(op.get("description")).strip()
     if not summary and description:
@@ -647,6 +744,9 @@ def _read_one(
         summary, description = " ".join(first.split()), rest.strip()
     if not summary:
         summary = f"Operation ``{operation_id}``."
+    note = _refusal_note(op)
+    if note:
+        description = f"{note}\n\n{description}".strip()
     operation = Operation(
         operation_id=operation_id,
         constant=_constant(operation_id),
@@ -656,7 +756,9 @@ def _read_one(
         sdk_method=sdk_method,
         summary=summary,
         description=description,
-        required_scope=_scope(op, document, at, problems),
+        required_scope=scopes[0] if scopes else None,
+        required_scopes=tuple(scopes),
+        body_encoding=body_encoding,
         experimental=bool(op.get("x-sdk-experimental", False)),
         path_params=path_params,
         query_params=query_params,
@@ -704,7 +806,10 @@ def read_operations(document: dict[str, Any], problems: Problems | None = None) 
                 operation, derived = _read_one(
                     path, method, op, shared, document, resolver, collector
                 )
-            except _Skip:
+            except _Skip as skip:
+                label = operation_id if isinstance(operation_id, str) else method.upper()
+                collector.warn(skip.pointer, f"{label} ({method.upper()} {path}) is not "
+                               f"generated: {skip.message}")  # fmt: skip
                 continue
             seen_ids[operation.operation_id] = at
             other = seen_constants.get(operation.constant)
@@ -721,8 +826,16 @@ def read_operations(document: dict[str, Any], problems: Problems | None = None) 
         [(op.resource, op.sdk_method) for op, _ in read], [d for _, d in read]
     )
     resources: dict[str, Resource] = {}
+    final: dict[str, set[str]] = {}
+    for (operation, _), name in zip(read, names, strict=True):
+        final.setdefault(operation.resource, set()).add(name)
     for (operation, _), name in zip(read, names, strict=True):
         operation.sdk_method = name
+        if operation.bulk is not None and operation.bulk.derived:
+            many = "get_many" if name == "get" else f"{name}_many"
+            operation.bulk = Bulk(many, operation.bulk.param, derived=True)
+            if many in final[operation.resource] or many in RESERVED_METHOD_NAMES:
+                operation.bulk = None
         resource = resources.setdefault(
             operation.resource, Resource(operation.resource, class_name(operation.resource))
         )
@@ -733,6 +846,8 @@ def read_operations(document: dict[str, Any], problems: Problems | None = None) 
         if name in taken:
             collector.add((*at, "x-sdk-method"), f"{operation.resource}.{name} is defined twice")
             continue
+        if operation.bulk and operation.bulk.derived and operation.bulk.method in taken:
+            operation.bulk = None
         if operation.bulk and operation.bulk.method in taken | {name}:
             collector.add(
                 (*at, "x-sdk-bulk-method"),
@@ -752,6 +867,6 @@ def read_operations(document: dict[str, Any], problems: Problems | None = None) 
             )
         classes[resource.class_name] = resource.attribute
     attach_batches(document, [o for r in resources.values() for o in r.operations], collector)
-    if problems is None and collector:
-        raise SpecError("\n".join(collector.messages))
+    if problems is None and (collector or collector.warnings):
+        raise SpecError("\n".join([*collector.messages, *(w.message for w in collector.warnings)]))
     return [r for r in resources.values() if r.operations]

@@ -5,6 +5,11 @@ In this order, each one on the whole document:
   2. every schema `type` is one JSON Schema knows;
   3. the document is valid OpenAPI (openapi-spec-validator, for the version it declares);
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
+
+Errors refuse the whole spec: YAML that does not parse, a `$ref` to nothing, an unknown
+type, names that collide. Everything else is a warning (`Problems.warn`): a violation of the
+OpenAPI schema that does not stop generation (PostHog's spec has a default outside its
+enum), and an operation that cannot be generated, which is left out and named.
 """
 
 from __future__ import annotations
@@ -74,6 +79,18 @@ def _check_types(document: Any, problems: Problems) -> None:
             )
 
 
+def _default_at(document: Any, value: object) -> Pointer:
+    """Where a schema's `default` is `value`: the validator reports a default outside its
+    schema without a path. () when the value is no scalar or no default holds it."""
+    if not isinstance(value, (str, int, float, bool)):
+        return ()
+    for pointer, node in walk(document):
+        found = isinstance(node, dict) and "default" in node and node["default"] == value
+        if found and not _in_data(pointer):
+            return (*pointer, "default")
+    return ()
+
+
 def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
     """What openapi-spec-validator finds wrong in `document`, most precise error of each
     branch only. Top-level and picklable: large specs are checked in another process."""
@@ -91,7 +108,8 @@ def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
     try:
         for error in validator_class(document).iter_errors():
             if isinstance(error, ValidationError):
-                errors.append((tuple(error.absolute_path), error.message))
+                pointer = tuple(error.absolute_path) or _default_at(document, error.instance)
+                errors.append((pointer, error.message))
             else:
                 errors.append(((), str(error)))
     except Exception as error:  # the validator stops on what it cannot resolve
@@ -121,7 +139,7 @@ def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Prob
     _check_types(document, problems)
     if refs_ok and openapi:
         for pointer, message in openapi_problems(document):
-            problems.add(pointer, message)
+            problems.warn(pointer, message)
     resources = read_operations(document, problems)
     for resource in resources:
         for op in resource.operations:

@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
         frozenset({"_transport", "_retry", "_scopes", "_ratelimit", "_throttle", "_watchdog"}),
     ),
     # Pure request building and answer decoding, and where a list page's links lead.
-    ("wire", frozenset({"_wire", "_links"})),
+    ("wire", frozenset({"_wire", "_links", "_multipart"})),
     # The client's settings: checked with `_wire.check_timeout`, so above the wire.
     ("settings", frozenset({"_config"})),
     # What an answer becomes: a raw response, a page, a resource method.

@@ -296,18 +296,38 @@ async def test_query_parameter_of_the_wrong_type_is_refused_before_sending(
 @pytest.mark.parametrize(
     ("param", "message"),
     [
-        ({"name": "objs", "in": "query", "schema": {"type": "array", "items": {"type": "object"}}},
-         "array parameter"),
         ({"name": "deep", "in": "query", "style": "deepObject",
           "schema": {"type": "array", "items": {"type": "string"}}}, "array parameter"),
         ({"name": "n", "in": "query", "schema": {"type": "integer"},
           "x-sdk-json": {"type": "array"}}, "must be of type string"),
-        ({"name": "o", "in": "query", "schema": {"type": "object"}}, "query parameter"),
     ],
 )  # fmt: skip
 def test_unsupported_query_parameters_are_refused(param: dict[str, Any], message: str) -> None:
     with pytest.raises(SpecError, match=message):
         read_operations(_spec_with_roles_list_params([param]))
+
+
+@pytest.mark.parametrize(
+    ("schema", "kind", "items"),
+    [
+        ({"type": "object", "additionalProperties": {}}, "object", None),
+        ({"type": "array", "items": {"type": "object"}}, "array", "object"),
+        ({"type": "array", "items": {"$ref": "#/components/schemas/Role"}}, "array", "object"),
+        ({}, "any", None),
+    ],
+)
+def test_object_array_of_object_and_untyped_query_parameters_are_sent_as_json(
+    schema: dict[str, Any], kind: str, items: str | None
+) -> None:
+    """PostHog's `query_as_params_to_dict` json-loads every query value: such a parameter
+    takes the decoded value and is sent JSON-encoded."""
+    param = {"name": "filter", "in": "query", "schema": schema}
+    (roles,) = [
+        r for r in read_operations(_spec_with_roles_list_params([param])) if r.attribute == "roles"
+    ]
+    (op,) = [o for o in roles.operations if o.operation_id == "roles_list"]
+    (query,) = [p for p in op.query_params if p.name == "filter"]
+    assert (query.json, query.items, query.schema_type) == (kind, items, "string")
 
 
 @pytest.mark.parametrize(

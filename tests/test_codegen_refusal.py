@@ -1,5 +1,13 @@
-"""A broken spec is refused clearly and atomically: every problem in one run, one line each,
-`FILE:LINE: what is wrong`, exit status 1, and the output package left as it was."""
+"""What the generator refuses, and what it only warns about.
+
+Errors (YAML that does not parse, a `$ref` to nothing, an unknown type, names that collide)
+refuse the whole spec atomically: every problem in one run, one line each,
+`FILE:LINE: what is wrong`, exit status 1, and the output package left as it was. A problem
+that concerns one operation, and a violation of the OpenAPI schema that does not stop
+generation, is a warning at its line, naming the operation; the rest is generated.
+
+Lines are found by the pointer of the node a test changed, never by searching the text.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -15,18 +24,16 @@ from codegen.generate import DEFAULT_SPEC, PARALLEL_FROM, ROOT, generate
 from codegen.source import Problems, SpecProblems
 from codegen.spec import read_operations
 
+from tests.support.spec_edit import find_operation, line_of, load_spec, write_spec
 
-def edit(text: str, old: str, new: str, *, after: str = "") -> tuple[str, int]:
-    """`text` with the first `old` after `after` replaced by `new`, and the 1-based line of
-    the change."""
-    start = text.index(after) if after else 0
-    at = text.index(old, start)
-    return text[:at] + new + text[at + len(old) :], text.count("\n", 0, at) + 1
+SESSIONS = "/api/environments/{project_id}/session_recordings/"
+SHARING = "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/"
+ONE_RECORDING = "/api/environments/{project_id}/session_recordings/{id}/"
 
 
-def run_codegen(spec: Path, out: Path) -> subprocess.CompletedProcess[str]:
+def run_codegen(spec: Path, out: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "codegen", "--spec", str(spec), "--out", str(out)],
+        [sys.executable, "-m", "codegen", "--spec", str(spec), "--out", str(out), *args],
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
 
@@ -39,72 +46,116 @@ def untouched_out(tmp_path: Path) -> Path:
     return out
 
 
-def test_every_problem_is_reported_at_its_line_and_nothing_is_written(
+def assert_untouched(out: Path) -> None:
+    assert [p.name for p in out.iterdir()] == ["resources.py"]
+    assert (out / "resources.py").read_text() == "# the previous generation\n"
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".out-")]
+
+
+def reported(stderr: str, kind: str = "") -> dict[int, str]:
+    """The lines of `openapi.yaml:LINE: [kind]message` in `stderr`, by line number."""
+    found = {}
+    for line in stderr.splitlines():
+        match = re.match(rf"openapi\.yaml:(\d+): {kind}(.*)", line)
+        if match and (kind or not match[2].startswith("warning: ")):
+            found[int(match[1])] = match[2]
+    return found
+
+
+def test_errors_are_reported_at_their_lines_and_nothing_is_written(
     tmp_path: Path, untouched_out: Path
 ) -> None:
-    text = DEFAULT_SPEC.read_text()
-    text, method_line = edit(text, "x-sdk-method: get_sharing", "x-sdk-method: get-sharing")
-    text, resource_line = edit(text, "x-sdk-resource: sessions", "x-sdk-resource: 2sessions")
-    text, ref_line = edit(
-        text,
-        '$ref: "#/components/schemas/SharingConfiguration"',
-        '$ref: "#/components/schemas/SharingConfig"',
+    spec = load_spec()
+    sharing = find_operation(spec, "session_recordings_sharing_retrieve")
+    answer = sharing["responses"]["200"]["content"]["application/json"]["schema"]
+    answer["$ref"] = "#/components/schemas/SharingConfig"
+    created = spec["components"]["schemas"]["SharingConfiguration"]["properties"]["created_at"]
+    created["type"] = ["strng", "null"]
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    ref_line = line_of(text, "paths", SHARING, "get", "responses", "200", "content",
+                       "application/json", "schema", "$ref")  # fmt: skip
+    type_line = line_of(
+        text, "components", "schemas", "SharingConfiguration", "properties", "created_at", "type"
     )
-    text, type_line = edit(text, "{type: [string, \"null\"]}", "{type: [strng, \"null\"]}",
-                           after="  SharingConfiguration:")  # fmt: skip
-    text, bulk_line = edit(text, "x-sdk-bulk-param: id", "x-sdk-bulk-param: nope")
-    spec = tmp_path / "openapi.yaml"
-    spec.write_text(text)
-    completed = run_codegen(spec, untouched_out)
+    completed = run_codegen(tmp_path / "openapi.yaml", untouched_out)
     assert completed.returncode == 1
-    lines = completed.stderr.splitlines()
-    expected_lines = sorted([method_line, resource_line, ref_line, type_line, bulk_line])
-    reported = [line for line in lines if re.match(r"openapi\.yaml:\d+: ", line)]
-    assert sorted(int(line.split(":")[1]) for line in reported) == expected_lines, lines
-    by_line = {int(line.split(":")[1]): line for line in reported}
-    assert "'get-sharing' is not a Python identifier" in by_line[method_line]
-    assert "'2sessions' is not a Python identifier" in by_line[resource_line]
-    assert "'#/components/schemas/SharingConfig' points at nothing" in by_line[ref_line]
-    assert "invalid type 'strng'" in by_line[type_line]
-    assert "bulk method needs a path parameter" in by_line[bulk_line]
-    assert lines[-1] == "openapi.yaml: 5 problems; nothing was written"
+    errors = reported(completed.stderr)
+    assert sorted(errors) == sorted([ref_line, type_line]), completed.stderr
+    assert "'#/components/schemas/SharingConfig' points at nothing" in errors[ref_line]
+    assert "invalid type 'strng'" in errors[type_line]
+    assert completed.stderr.splitlines()[-1] == "openapi.yaml: 2 problems; nothing was written"
     assert "Traceback" not in completed.stderr
-    assert [p.name for p in untouched_out.iterdir()] == ["resources.py"]
-    assert (untouched_out / "resources.py").read_text() == "# the previous generation\n"
-    assert not [p for p in untouched_out.parent.iterdir() if p.name.startswith(".out-")]
+    assert_untouched(untouched_out)
 
 
-def test_openapi_validation_errors_are_reported_with_their_lines(
+def test_a_problem_of_one_operation_is_a_warning_naming_it_and_the_rest_is_generated(
     tmp_path: Path, untouched_out: Path
 ) -> None:
-    text = DEFAULT_SPEC.read_text()
-    text, in_line = edit(text, "in: query", "in: querystring")
-    text, response_line = edit(text, '"204":\n          description: Deleted; no body.',
-                               '"204":\n          summary: Deleted; no body.')  # fmt: skip
-    spec = tmp_path / "openapi.yaml"
-    spec.write_text(text)
-    with pytest.raises(SpecProblems) as refused:
-        generate(spec, untouched_out)
-    found = {p.line: p.message for p in refused.value.problems}
-    assert in_line in found
-    assert "querystring" in found[in_line]
-    # A response with `summary` instead of its required `description`.
-    assert response_line in found
-    assert "'summary' was unexpected" in found[response_line]
-    assert (untouched_out / "resources.py").read_text() == "# the previous generation\n"
+    spec = load_spec()
+    find_operation(spec, "session_recordings_sharing_retrieve")["x-sdk-method"] = "get-sharing"
+    find_operation(spec, "sessions_property_definitions_retrieve")["x-sdk-resource"] = "2s"
+    find_operation(spec, "session_recordings_retrieve")["x-sdk-bulk-param"] = "nope"
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    expected = {
+        line_of(text, "paths", SHARING, "get", "x-sdk-method"): (
+            "session_recordings_sharing_retrieve", "'get-sharing' is not a Python identifier"),
+        line_of(text, "paths", "/api/environments/{project_id}/sessions/property_definitions/",
+                "get", "x-sdk-resource"): (
+            "sessions_property_definitions_retrieve", "'2s' is not a Python identifier"),
+        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-bulk-param"): (
+            "session_recordings_retrieve", "bulk method needs a path parameter"),
+    }  # fmt: skip
+    completed = run_codegen(tmp_path / "openapi.yaml", untouched_out)
+    assert completed.returncode == 0, completed.stderr
+    warnings = reported(completed.stderr, "warning: ")
+    assert sorted(warnings) == sorted(expected), completed.stderr
+    for line, (operation_id, what) in expected.items():
+        assert warnings[line].startswith(f"{operation_id} (GET "), warnings[line]
+        assert "is not generated" in warnings[line]
+        assert what in warnings[line]
+    generated = (untouched_out / "operations.py").read_text()
+    for operation_id, _ in expected.values():
+        assert f'operation_id="{operation_id}"' not in generated
+    assert 'operation_id="session_recordings_list"' in generated
+    # --strict refuses the same spec, with the same lines.
+    strict_out = tmp_path / "strict"
+    refused = run_codegen(tmp_path / "openapi.yaml", strict_out, "--strict")
+    assert refused.returncode == 1
+    assert sorted(reported(refused.stderr)) == sorted(expected)
+    assert not strict_out.exists()
+
+
+def test_openapi_violations_are_warnings_at_their_lines(tmp_path: Path) -> None:
+    spec = load_spec()
+    listing = find_operation(spec, "session_recordings_list")
+    listing["parameters"][-1]["in"] = "querystring"
+    deleted = find_operation(spec, "session_recordings_destroy")["responses"]["204"]
+    deleted["summary"] = deleted.pop("description")
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    in_line = line_of(text, "paths", SESSIONS, "get", "parameters",
+                      len(listing["parameters"]) - 1, "in")  # fmt: skip
+    response_line = line_of(text, "paths", ONE_RECORDING, "delete", "responses", "204")
+    generated = generate(tmp_path / "openapi.yaml", tmp_path / "out")
+    found: dict[int, list[str]] = {}
+    for warning in generated.warnings:
+        found.setdefault(warning.line, []).append(warning.message)
+    assert any("querystring" in m for m in found[in_line]), found
+    assert any("'summary' was unexpected" in m for m in found[response_line]), found
+    assert (tmp_path / "out" / "resources.py").exists()
+    with pytest.raises(SpecProblems):
+        generate(tmp_path / "openapi.yaml", tmp_path / "strict", strict=True)
 
 
 def test_colliding_names_and_repeated_operation_ids_are_refused(tmp_path: Path) -> None:
-    text = DEFAULT_SPEC.read_text()
-    text, dup_line = edit(text, "x-sdk-method: get_sharing", "x-sdk-method: get")
-    text, id_line = edit(
-        text, "operationId: roles_create", "operationId: roles_list",
-        after="operationId: roles_list",
-    )  # fmt: skip
-    spec = tmp_path / "openapi.yaml"
-    spec.write_text(text)
+    spec = load_spec()
+    find_operation(spec, "session_recordings_sharing_retrieve")["x-sdk-method"] = "get"
+    find_operation(spec, "roles_create")["operationId"] = "roles_list"
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    dup_line = line_of(text, "paths", SHARING, "get", "x-sdk-method")
+    roles = "/api/organizations/{organization_id}/roles/"
+    id_line = line_of(text, "paths", roles, "post", "operationId")
     with pytest.raises(SpecProblems) as refused:
-        generate(spec, tmp_path / "out")
+        generate(tmp_path / "openapi.yaml", tmp_path / "out")
     lines = refused.value.lines()
     assert f"openapi.yaml:{dup_line}: session_recordings.get is defined twice" in lines
     assert f"openapi.yaml:{id_line}: operationId 'roles_list' is repeated" in lines
@@ -112,22 +163,21 @@ def test_colliding_names_and_repeated_operation_ids_are_refused(tmp_path: Path) 
 
 
 def test_invalid_yaml_is_one_problem_at_its_line(tmp_path: Path) -> None:
-    text = DEFAULT_SPEC.read_text()
-    text, line = edit(text, "paths:\n", "paths:\n  - [unclosed\n")
-    spec = tmp_path / "openapi.yaml"
-    spec.write_text(text)
-    completed = run_codegen(spec, tmp_path / "out")
+    text = write_spec(load_spec(), tmp_path / "openapi.yaml")
+    lines = text.splitlines(keepends=True)
+    paths_line = line_of(text, "paths")
+    lines.insert(paths_line, "  - [unclosed\n")
+    (tmp_path / "openapi.yaml").write_text("".join(lines))
+    completed = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
     assert completed.returncode == 1
     match = re.match(r"openapi\.yaml:(\d+): not valid YAML: ", completed.stderr)
     assert match is not None, completed.stderr
-    assert line < int(match[1]) <= line + 2  # where the parser noticed it
+    assert paths_line < int(match[1]) <= paths_line + 3  # where the parser noticed it
+    assert not (tmp_path / "out").exists()
 
 
-def test_a_large_spec_is_checked_in_parallel_with_the_same_report(tmp_path: Path) -> None:
-    """From PARALLEL_FROM operations the OpenAPI validation runs in another process while
-    the modules render: its problems are still reported, at their lines, nothing written."""
-    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
-    copies = -(-PARALLEL_FROM // 26)
+def _large_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    copies = -(-PARALLEL_FROM // len(spec["paths"]))
     paths = {}
     for index in range(copies):
         for path, item in spec["paths"].items():
@@ -140,16 +190,23 @@ def test_a_large_spec_is_checked_in_parallel_with_the_same_report(tmp_path: Path
                     op["x-sdk-batch"]["operation"] += f"_{index}"
             paths[path.replace("/api/", f"/api/v{index}/", 1)] = item
     spec["paths"] = paths
-    text = yaml.safe_dump(spec, sort_keys=False)
-    # A parameter that no x-sdk-batch names, so that its problem is the only one.
-    text, line = edit(text, "in: query", "in: querystring", after="name: order")
-    big = tmp_path / "openapi.yaml"
-    big.write_text(text)
-    out = tmp_path / "out"
-    with pytest.raises(SpecProblems) as refused:
-        generate(big, out)
-    assert [(p.line, "querystring" in p.message) for p in refused.value.problems] == [(line, True)]
-    assert not out.exists()
+    return spec
+
+
+def test_a_large_spec_is_checked_in_parallel_with_the_same_report(tmp_path: Path) -> None:
+    """From PARALLEL_FROM operations the OpenAPI validation runs in another process while
+    the modules render: its findings are still reported, at their lines."""
+    spec = _large_spec(load_spec())
+    first_path = next(iter(spec["paths"]))
+    first = spec["paths"][first_path]
+    method = next(iter(first))
+    first[method]["parameters"][-1]["in"] = "querystring"
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    line = line_of(
+        text, "paths", first_path, method, "parameters", len(first[method]["parameters"]) - 1, "in"
+    )
+    generated = generate(tmp_path / "openapi.yaml", tmp_path / "out")
+    assert line in {w.line for w in generated.warnings if "querystring" in w.message}
 
 
 @pytest.mark.parametrize(

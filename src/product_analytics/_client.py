@@ -80,7 +80,8 @@ class AsyncClient(ClientResources):
     caps requests up front. `max_response_bytes` bounds one response body (after
     decompression); `max_page_items` bounds the items of any list page (a page may hold
     more than its `limit`). `project_id` and `organization_id` are the defaults of the path
-    parameters of those names. `transport` replaces the aiohttp transport (see `MockTransport`).
+    parameters of those names; `project_id` is also the default of `environment_id`.
+    `transport` replaces the aiohttp transport (see `MockTransport`).
     """
 
     def __init__(
@@ -133,6 +134,8 @@ class AsyncClient(ClientResources):
     def _init_resources(self) -> None:
         self._path_defaults: dict[str, object] = {
             "project_id": self._config.project_id,
+            # PostHog's current spec names the project of environment paths `environment_id`.
+            "environment_id": self._config.project_id,
             "organization_id": self._config.organization_id,
         }
         ClientResources.__init__(self, self)
@@ -299,9 +302,10 @@ class AsyncClient(ClientResources):
         if self._session.closed:
             raise ClientClosedError("the client is closed; create a new AsyncClient")
         held = self._config.scopes
-        required = operation.required_scope
-        if held is not None and required is not None and not grants(held, required):
-            raise MissingScopeError(operation.operation_id, required, held)
+        if held is not None:
+            for required in operation.required_scopes:
+                if not grants(held, required):
+                    raise MissingScopeError(operation.operation_id, required, held)
         if operation.experimental:
             warn_once(
                 ExperimentalOperationWarning,

@@ -12,6 +12,7 @@ __all__ = ["NOT_GIVEN", "NotGiven", "Operation", "PathParam", "QueryParam", "Res
 
 ResultT = TypeVar("ResultT")
 ResponseKind = Literal["model", "model_or_none", "page", "none", "json"]
+BodyEncoding = Literal["json", "multipart"]
 ParamType = Literal["string", "integer"]
 QueryType = Literal["string", "integer", "boolean", "array"]
 ItemType = Literal["string", "integer", "boolean", "object"]  # "object": JSON lists only
@@ -88,6 +89,10 @@ class Operation(Generic[ResultT]):
 
     `personal_api_key_allowed` is False for an operation the live service refuses to personal
     API keys (the client warns on its first call).
+
+    `required_scopes` is every scope a key needs (PostHog's APIScopePermission needs them
+    all); `required_scope` is the first, or None. `body_encoding` is how the body is sent:
+    JSON, or `multipart/form-data` (file fields as bytes or binary file objects).
     """
 
     operation_id: str
@@ -106,6 +111,8 @@ class Operation(Generic[ResultT]):
     # The service's throttle classes that count a request (`recordings`, `crud`, `listing`):
     # one rate limit per key and class; every one of them must let the request through.
     throttle_classes: tuple[str, ...] = ()
+    required_scopes: tuple[str, ...] = ()
+    body_encoding: BodyEncoding = "json"
     none_answers: tuple[object, ...] = ()
     # The path split around its placeholders: literal, name, literal, name, ..., literal.
     path_parts: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -121,3 +128,5 @@ class Operation(Generic[ResultT]):
         if names != tuple(p.name for p in self.path_params):
             raise ValueError(f"{self.operation_id}: path placeholders {names} do not match")
         object.__setattr__(self, "path_parts", parts)
+        if not self.required_scopes and self.required_scope is not None:
+            object.__setattr__(self, "required_scopes", (self.required_scope,))

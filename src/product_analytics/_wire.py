@@ -21,6 +21,7 @@ from urllib.parse import quote, urlencode, urljoin, urlsplit
 
 import pydantic
 
+from product_analytics._multipart import encode_form, is_file
 from product_analytics._operation import NOT_GIVEN, Operation, PathParam, QueryParam
 from product_analytics.errors import (
     ApiStatusError,
@@ -373,13 +374,57 @@ def build_query(
     return pairs
 
 
+# Errors of a value the method's signature declares as `str` where the model holds the
+# decoded form (a date-time, a date, a time, a duration, an enum member): a string is sent
+# as it is, and the service parses it.
+_STRING_FORMS = frozenset(
+    {"datetime_type", "date_type", "time_type", "timedelta_type", "enum", "uuid_type"}
+)
+# Errors of a file field's bytes or file object, where the model holds text.
+_FILE_FORMS = frozenset({"string_type", "is_instance_of", "model_type", "dict_type"})
+
+
+# What `ValidationError.from_exception_data` takes of an error `errors()` gave.
+_ERROR_DETAIL_KEYS = frozenset({"type", "loc", "input", "ctx"})
+
+
+def _caller_error(error: Any, multipart: bool) -> bool:
+    """Whether a body model's error is the caller's: not a body field left out (the
+    signature requires what the caller must give; read-only fields are the service's), not
+    a string for a field the model decodes, not a file where the model holds text. A field
+    missing inside a value the caller gave is the caller's."""
+    kind = error["type"]
+    if kind == "missing" and len(error["loc"]) == 1:
+        return False
+    value = error.get("input")
+    if kind in _STRING_FORMS and isinstance(value, str):
+        return False
+    return not (multipart and kind in _FILE_FORMS and is_file(value))
+
+
+def check_body(model: type[pydantic.BaseModel], body: dict[str, object], multipart: bool) -> None:
+    """Check the fields given against the body model (strictly: no coercion); raise a
+    `pydantic.ValidationError` of the errors that are the caller's (`_caller_error`)."""
+    try:
+        model.model_validate(body, strict=True)
+    except pydantic.ValidationError as exc:
+        errors = [e for e in exc.errors() if _caller_error(e, multipart)]
+        if errors:
+            details: list[Any] = [
+                {key: value for key, value in e.items() if key in _ERROR_DETAIL_KEYS}
+                for e in errors
+            ]
+            raise pydantic.ValidationError.from_exception_data(exc.title, details) from None
+
+
 def build_body(
     operation: Operation[Any],
     fields: Mapping[str, object] | None,
     extra_body: Mapping[str, object] | None,
-) -> bytes | None:
-    """The JSON body: exactly the fields given, checked against the body model, then
-    `extra_body` merged in. `None` for an operation without a body.
+) -> bytes | tuple[bytes, str] | None:
+    """The body: exactly the fields given, checked against the body model (`check_body`),
+    then `extra_body` merged in. `None` for an operation without a body; JSON bytes, or for
+    a multipart operation (body, Content-Type) (see `_multipart.encode_form`).
 
     Every field the caller passed is sent, even when it equals the spec's default; a field
     left at `NOT_GIVEN` is not, nor `None` for a field whose signature default is `None`.
@@ -395,12 +440,14 @@ def build_body(
         if value is NOT_GIVEN or (value is None and name in omit_none):
             continue
         body[name] = value
-    model.model_validate(body, strict=True)
+    check_body(model, body, operation.body_encoding == "multipart")
     if extra_body:
         for name in extra_body:
             if not isinstance(name, str):
                 raise TypeError("extra_body keys must be strings")
         body.update(extra_body)
+    if operation.body_encoding == "multipart":
+        return encode_form(body)
     try:
         return json.dumps(body, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
     except (TypeError, ValueError) as exc:
@@ -409,10 +456,14 @@ def build_body(
         raise ValueError(f"{operation.operation_id}: the body is nested too deeply") from None
 
 
-def build_headers(extra_headers: Mapping[str, str] | None, has_body: bool) -> Mapping[str, str]:
-    """Accept (and Content-Type with a body), then `extra_headers`, which may not set
-    `Authorization`."""
+def build_headers(
+    extra_headers: Mapping[str, str] | None, has_body: bool, content_type: str | None = None
+) -> Mapping[str, str]:
+    """Accept (and Content-Type with a body: JSON unless `content_type`), then
+    `extra_headers`, which may not set `Authorization`."""
     base = _JSON_BODY_HEADERS if has_body else _JSON_HEADERS
+    if content_type is not None:
+        base = {**_JSON_HEADERS, "Content-Type": content_type}
     if not extra_headers:
         return base
     headers = dict(base)
@@ -448,8 +499,9 @@ def build_request(
     is wrong."""
     path = build_path(operation, path_args, path_defaults)
     query = build_query(operation, query_args, options.extra_query)
-    body = build_body(operation, body_fields, options.extra_body)
-    headers = build_headers(options.extra_headers, body is not None)
+    built = build_body(operation, body_fields, options.extra_body)
+    body, content_type = built if isinstance(built, tuple) else (built, None)
+    headers = build_headers(options.extra_headers, body is not None, content_type)
     target = f"{path}?{urlencode(query, quote_via=quote)}" if query else path
     return PreparedRequest(
         method=operation.method,

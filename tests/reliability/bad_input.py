@@ -336,10 +336,17 @@ def _answer_for(operation: Operation[Any]) -> tuple[int, bytes]:
         return 200, b'{"count": 0, "next": null, "previous": null, "results": []}'
     if operation.response_kind == "none":
         return 204, b""
-    fields = getattr(operation.response_model, "model_fields", {})
-    if "id" in fields and fields["id"].is_required():  # every shape of it carries its id
-        return 200, b'{"id": 1}' if fields["id"].annotation is int else b'{"id": "x"}'
-    return 200, b"{}"
+    return 200, json.dumps(_required_fields(operation.response_model)).encode()
+
+
+def _required_fields(model: Any) -> dict[str, object]:
+    """A body holding the fields the response model requires (its `id`), so that the
+    answer parses: an integer where the model wants one, else a UUID's text."""
+    fields: dict[str, object] = {}
+    for name, info in getattr(model, "model_fields", {}).items():
+        if info.is_required():
+            fields[info.alias or name] = 1 if info.annotation is int else str(uuid.UUID(int=1))
+    return fields
 
 
 @asynccontextmanager

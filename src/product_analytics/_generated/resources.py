@@ -1247,6 +1247,79 @@ class ProxyRecordsGet(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE):
         )
 
 
+class ProxyRecordsGetMany(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE, bulk=True):
+    @overload
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: Literal[False] = False,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> list[models.ProxyRecord]: ...
+
+    @overload
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: Literal[True],
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> list[models.ProxyRecord | Exception]: ...
+
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: bool = False,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> list[models.ProxyRecord] | list[models.ProxyRecord | Exception]:
+        """``get`` once per value of ``ids``, concurrently.
+
+        At most ``concurrency`` requests are in flight; results come in the order of
+        ``ids``. The first failure (after its retries) cancels the requests still in
+        flight and is raised; with ``return_exceptions=True`` it takes its value's place instead.
+
+        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``.
+        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+
+        Args:
+            organization_id: Default: the client's ``organization_id``.
+            ids: The values of ``id``, one request each.
+            concurrency: The most requests in flight (default: the client's
+                ``max_concurrency``).
+            return_exceptions: Put a failure in its value's place instead of raising it.
+        """
+        return await self._client._request_many(
+            ops.PROXY_RECORDS_RETRIEVE,
+            param="id",
+            values=ids,
+            path={"organization_id": organization_id},
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
+
+
 class ProxyRecordsUpdate(Endpoint, operation=ops.PROXY_RECORDS_PARTIAL_UPDATE):
     async def __call__(
         self,
@@ -1333,11 +1406,12 @@ class ProxyRecordsWithRawResponse:
 
 
 class ProxyRecords(Resource):
-    """``client.proxy_records``: list, create, get, update, delete."""
+    """``client.proxy_records``: list, create, get, get_many, update, delete."""
 
     list: ClassVar[ProxyRecordsList] = ProxyRecordsList()
     create: ClassVar[ProxyRecordsCreate] = ProxyRecordsCreate()
     get: ClassVar[ProxyRecordsGet] = ProxyRecordsGet()
+    get_many: ClassVar[ProxyRecordsGetMany] = ProxyRecordsGetMany()
     update: ClassVar[ProxyRecordsUpdate] = ProxyRecordsUpdate()
     delete: ClassVar[ProxyRecordsDelete] = ProxyRecordsDelete()
     with_raw_response: ClassVar[RawView[ProxyRecordsWithRawResponse]] = RawView(
@@ -1457,6 +1531,79 @@ class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE):
         )
 
 
+class RolesGetMany(Endpoint, operation=ops.ROLES_RETRIEVE, bulk=True):
+    @overload
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: Literal[False] = False,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> list[models.Role]: ...
+
+    @overload
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: Literal[True],
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> list[models.Role | Exception]: ...
+
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: bool = False,
+        timeout: float | None = None,
+        deadline: float | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        extra_query: Mapping[str, object] | None = None,
+    ) -> list[models.Role] | list[models.Role | Exception]:
+        """``get`` once per value of ``ids``, concurrently.
+
+        At most ``concurrency`` requests are in flight; results come in the order of
+        ``ids``. The first failure (after its retries) cancels the requests still in
+        flight and is raised; with ``return_exceptions=True`` it takes its value's place instead.
+
+        ``GET /api/organizations/{organization_id}/roles/{id}/``. Required scope: ``organization:read``.
+        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+
+        Args:
+            organization_id: Default: the client's ``organization_id``.
+            ids: The values of ``id``, one request each.
+            concurrency: The most requests in flight (default: the client's
+                ``max_concurrency``).
+            return_exceptions: Put a failure in its value's place instead of raising it.
+        """
+        return await self._client._request_many(
+            ops.ROLES_RETRIEVE,
+            param="id",
+            values=ids,
+            path={"organization_id": organization_id},
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
+
+
 class RolesWithRawResponse:
     """``client.roles.with_raw_response``: its methods, each returning a `RawResponse`."""
 
@@ -1467,11 +1614,12 @@ class RolesWithRawResponse:
 
 
 class Roles(Resource):
-    """``client.roles``: list, create, get."""
+    """``client.roles``: list, create, get, get_many."""
 
     list: ClassVar[RolesList] = RolesList()
     create: ClassVar[RolesCreate] = RolesCreate()
     get: ClassVar[RolesGet] = RolesGet()
+    get_many: ClassVar[RolesGetMany] = RolesGetMany()
     with_raw_response: ClassVar[RawView[RolesWithRawResponse]] = RawView(RolesWithRawResponse)
 
 

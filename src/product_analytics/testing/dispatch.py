@@ -75,7 +75,8 @@ class Dispatcher:
                 headers={"Allow": ", ".join(resolution.allowed)},
             )
         request[OPERATION_KEY] = op.operation_id
-        require_scope(key, op.required_scope)
+        for required in op.required_scopes:  # every one, as APIScopePermission
+            require_scope(key, required)
         if self._throttle is not None:  # after permissions, as the service's throttles
             self._throttle(key.value, op.throttle_classes)
         handler = self._handlers.get(op.operation_id)

@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from product_analytics._generated.operations import ALL
+from product_analytics._generated import operations as _operations
 from product_analytics._operation import Operation
 from product_analytics.testing.auth import issue_key
 from product_analytics.testing.context import Handler, ListStyle, Options
@@ -30,7 +30,7 @@ __all__ = ["FakeServer"]
 
 
 class FakeServer:
-    """An in-memory implementation of the service's 26 operations, served over HTTP.
+    """An in-memory implementation of the service's operations, served over HTTP.
 
     ```python
     async with FakeServer(recordings=50, seed=0) as server:
@@ -184,8 +184,9 @@ class FakeServer:
 
     @property
     def operations(self) -> tuple[Operation[Any], ...]:
-        """Every operation the server routes: those of the spec the SDK was generated from."""
-        return ALL
+        """Every operation the server routes: those of the spec the SDK was generated from
+        (read when the server starts: a large spec's operations load on first use)."""
+        return _operations.ALL
 
     def add_handler(self, operation_id: str, handler: Handler) -> None:
         """Answer the operation `operation_id` with `handler` (replacing any handler it had).

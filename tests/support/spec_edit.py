@@ -1,0 +1,45 @@
+"""Editing a spec as data and finding the lines of its nodes, for the codegen tests.
+
+A test changes the parsed document, writes it back as YAML, and asks for the line of a node
+by its pointer (the keys from the root), never by searching the text: a spec re-saved by
+another YAML tool keeps working.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from codegen.generate import DEFAULT_SPEC
+from codegen.source import parse
+
+from tests.support.whole_api import operations
+
+
+def load_spec(path: Path = DEFAULT_SPEC) -> dict[str, Any]:
+    """The spec at `path` as a fresh dict."""
+    loaded: dict[str, Any] = yaml.load(
+        path.read_bytes(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    )
+    return loaded
+
+
+def write_spec(spec: dict[str, Any], path: Path) -> str:
+    """Write `spec` to `path` as YAML; the text written."""
+    text = yaml.safe_dump(spec, sort_keys=False, allow_unicode=True)
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def line_of(text: str, *pointer: Any) -> int:
+    """The 1-based line of the node at `pointer` in the YAML `text` (its key's line)."""
+    source = parse(text)
+    parts = tuple(str(p) for p in pointer)
+    assert parts in source.lines, f"no node at {parts}"
+    return source.lines[parts]
+
+
+def find_operation(spec: dict[str, Any], operation_id: str) -> dict[str, Any]:
+    """The operation object of `operation_id`."""
+    return operations(spec)[operation_id][2]
