@@ -11,12 +11,8 @@ from typing import Any
 import pytest
 from aiohttp import web
 from aioresponses import aioresponses
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from yarl import URL
 
 from product_analytics import AsyncClient
-from product_analytics._aiohttp import MAX_ORIGINS, AiohttpTransport
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
@@ -390,57 +386,6 @@ async def test_post_redirected_with_303_on_the_same_origin_continues_as_a_get() 
         ("POST", "application/json"),
         ("GET", None),
     ]
-
-
-# -- URLs built on their origin -------------------------------------------------------------
-
-_SEGMENT = st.text(
-    alphabet=st.sampled_from("abcXYZ019-._~%2F%3F%23%2E!$&'()*+,;=:@"), min_size=1, max_size=12
-)
-
-
-@pytest.mark.parametrize(
-    "url",
-    [
-        "http://127.0.0.1:8000/api/environments/1/session_recordings/a%2Fb/",
-        "https://Example.com/a/b",
-        "https://example.com",
-        "https://example.com:443/p/",
-        "http://[::1]:8080/api/x/",
-        "https://h/pre%20fix/api/environments/1/",
-        "https://h/p?limit=10&offset=20",
-        "https://h/p/#fragment",
-        "https://h/api/%2E%2E/",
-        "/relative/path/",
-    ],
-)
-def test_a_url_built_on_its_origin_is_the_url_parsed_whole(url: str) -> None:
-    transport = AiohttpTransport()
-    built, parsed = transport._url(url), URL(url, encoded=True)
-    assert built == parsed
-    assert (str(built), built.raw_path, built.port) == (str(parsed), parsed.raw_path, parsed.port)
-
-
-@given(
-    origin=st.sampled_from(["http://127.0.0.1:8000", "https://api.example.com", "http://[::1]"]),
-    segments=st.lists(_SEGMENT, min_size=0, max_size=5),
-    trailing=st.booleans(),
-)
-@settings(max_examples=200, deadline=None)
-def test_any_encoded_path_on_an_origin_is_sent_as_given(
-    origin: str, segments: list[str], trailing: bool
-) -> None:
-    url = origin + "".join(f"/{s}" for s in segments) + ("/" if trailing else "")
-    built, parsed = AiohttpTransport()._url(url), URL(url, encoded=True)
-    assert built == parsed
-    assert (built.raw_path, built.raw_query_string) == (parsed.raw_path, parsed.raw_query_string)
-
-
-def test_origins_kept_by_a_transport_are_bounded() -> None:
-    transport = AiohttpTransport()
-    for port in range(1, 40):
-        assert str(transport._url(f"http://127.0.0.1:{port}/a/")) == f"http://127.0.0.1:{port}/a/"
-    assert 0 < len(transport._origins) <= MAX_ORIGINS
 
 
 async def test_an_id_with_reserved_characters_reaches_the_server_encoded() -> None:
