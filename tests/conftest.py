@@ -12,7 +12,6 @@ from aiohttp.test_utils import TestServer
 
 from product_analytics import ExperimentalOperationWarning, PersonalApiKeyWarning, _warn
 from product_analytics._generated.operations import ALL
-from tests.support import aioresponses_compat
 from tests.support.loopback import (
     Handler,
     LoopbackFactory,
@@ -21,8 +20,6 @@ from tests.support.loopback import (
     free_port,
 )
 from tests.support.loopback import serve as serve_loopback
-
-aioresponses_compat.install()
 
 REFUSING_PERSONAL_API_KEYS = frozenset(
     op.operation_id for op in ALL if not op.personal_api_key_allowed

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 import yaml
-from aioresponses import aioresponses
 from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, generate
 from codegen.spec import SpecError, read_operations
 
 from product_analytics import AsyncClient, MissingScopeError, PersonalApiKeyWarning
+from product_analytics.testing import aioresponses
 
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 

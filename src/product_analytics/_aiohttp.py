@@ -261,14 +261,27 @@ def _system_context() -> ssl.SSLContext:
     return ssl.create_default_context(cafile=cafile, capath=capath)
 
 
+@functools.lru_cache(maxsize=4)
+def _environment_context(cafile: str | None, capath: str | None) -> ssl.SSLContext:
+    """A verifying context on the CAs `SSL_CERT_FILE`/`SSL_CERT_DIR` name (read when the
+    transport is made: aiohttp's own default context is made once, at its import)."""
+    return ssl.create_default_context(
+        cafile=cafile if cafile and os.path.isfile(cafile) else None,
+        capath=capath if capath and os.path.isdir(capath) else None,
+    )
+
+
 def ssl_setting(verify: bool | str | ssl.SSLContext, *, trust_env: bool) -> bool | ssl.SSLContext:
-    """What aiohttp's `ssl=` takes for `verify`: True is aiohttp's default context (the
-    system's CAs; OpenSSL reads `SSL_CERT_FILE`/`SSL_CERT_DIR`), or, without `trust_env`,
-    one that ignores those variables. A path that is no CA bundle is a `ConfigurationError`."""
+    """What aiohttp's `ssl=` takes for `verify`. True: the system's CAs, or with
+    `trust_env` those `SSL_CERT_FILE`/`SSL_CERT_DIR` name when set. A path that is no CA
+    bundle is a `ConfigurationError`."""
     if isinstance(verify, ssl.SSLContext) or verify is False:
         return verify
     if verify is True:
-        return True if trust_env else _system_context()
+        if not trust_env:
+            return _system_context()
+        cafile, capath = os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR")
+        return _environment_context(cafile, capath) if cafile or capath else True
     try:
         if os.path.isdir(verify):
             return ssl.create_default_context(capath=verify)

@@ -21,6 +21,7 @@ from product_analytics._aiohttp import AiohttpTransport
 from product_analytics._bulk import map_bounded
 from product_analytics._config import ClientConfig, Secret
 from product_analytics._generated.resources import ClientResources
+from product_analytics._log import configure_from_env
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
 from product_analytics._ratelimit import RateLimit
@@ -113,6 +114,7 @@ class AsyncClient(ClientResources):
     ) -> None:
         # The key goes into a Secret at once: this frame keeps no str of it, so that a
         # traceback's locals (a configuration error below, say) cannot show it.
+        configure_from_env()  # PRODUCT_ANALYTICS_LOG, read once a process
         api_key = Secret.of(api_key)  # type: ignore[assignment]
         settings = dict(locals())
         del settings["self"]

@@ -4,9 +4,9 @@ already ends in `/api`."""
 from __future__ import annotations
 
 import pytest
-from aioresponses import aioresponses
 
 from product_analytics import AsyncClient, ConfigurationError
+from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, calls, only_call
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"

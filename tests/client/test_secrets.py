@@ -11,7 +11,6 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp import web
-from aioresponses import aioresponses
 
 from product_analytics import (
     ApiConnectionError,
@@ -24,6 +23,7 @@ from product_analytics import (
     ResponseValidationError,
     RetryPolicy,
 )
+from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, BASE_URL, ORG, PROJECT
 from tests.reliability.support import error_chain
 from tests.support.loopback import ServerFactory

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from aioresponses import aioresponses
 
 from product_analytics import AsyncClient
 from product_analytics.errors import (
@@ -21,6 +20,7 @@ from product_analytics.errors import (
     NotFoundError,
 )
 from product_analytics.models import ProxyRecord
+from product_analytics.testing import aioresponses
 from tests.client.support_server import (
     API_KEY,
     ORG,

@@ -38,8 +38,6 @@ from pathlib import Path
 from typing import IO, Any, TextIO
 from urllib.parse import parse_qsl, urlsplit
 
-from tqdm import tqdm
-
 from product_analytics._client import AsyncClient
 from product_analytics._pagination import Page
 from product_analytics._throttle import ThrottleEvent
@@ -146,15 +144,26 @@ class _PlainProgress:
         self._line(time.monotonic())
 
 
+def _tqdm() -> Any:
+    """tqdm's progress bar class, or None when tqdm (the `cli` extra) is not installed."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm
+
+
 class _Progress:
-    """tqdm on a terminal, periodic plain lines elsewhere, nothing when disabled."""
+    """tqdm on a terminal (plain lines without the `cli` extra), periodic plain lines
+    elsewhere, nothing when disabled."""
 
     def __init__(self, stream: TextIO | None, initial: int = 0) -> None:
-        self._bar: tqdm[Any] | None = None
+        self._bar: Any = None
         self._plain: _PlainProgress | None = None
         if stream is None:
             return
-        if stream.isatty():
+        tqdm = _tqdm()
+        if stream.isatty() and tqdm is not None:
             self._bar = tqdm(
                 total=None,
                 initial=initial,
