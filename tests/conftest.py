@@ -28,6 +28,16 @@ EXPERIMENTAL = frozenset(op.operation_id for op in ALL if op.experimental)
 
 
 @pytest.fixture(autouse=True)
+def _no_proxy_from_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The client reads proxies from the environment (`trust_env=True`): a proxy set on the
+    machine running the tests must not carry their loopback requests. Tests of proxies set
+    their own."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+
+
+@pytest.fixture(autouse=True)
 def _once_warnings_already_given() -> Iterator[None]:
     """Mark the operations the live service refuses to personal API keys, and the
     experimental ones, as warned about, so that calling them in a test about something else

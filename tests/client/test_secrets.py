@@ -288,7 +288,7 @@ async def test_debug_logs_never_hold_the_key(
     assert sdk_records, "the SDK logged nothing at DEBUG"
     _assert_records_hide_the_key(caplog.records)
 
-    requests = [r.getMessage() for r in sdk_records if r.getMessage().startswith("request ")]
+    requests = [r.getMessage() for r in sdk_records if "request headers" in r.getMessage()]
     assert len(requests) == 3  # the failed attempt, its retry, the 404
     for message in requests:
         assert "Authorization" in message

@@ -10,8 +10,12 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from yarl import URL
 
 from product_analytics import AsyncClient
+from product_analytics._aiohttp import yarl_url
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
@@ -398,3 +402,62 @@ async def test_an_id_with_reserved_characters_reaches_the_server_encoded() -> No
     async with serve(record) as server, client_for(server) as client:
         await client.proxy_records.get(organization_id=ORG, id="a/b?c#d%e")
     assert seen == [f"/api/organizations/{ORG}/proxy_records/a%2Fb%3Fc%23d%25e/"]
+
+
+# -- URLs built from their parts -------------------------------------------------------------
+
+_SEGMENT = st.text(
+    alphabet=st.sampled_from("abcXYZ019-._~%2F%3F%23%2E!$&'()*+,;=:@"), min_size=1, max_size=12
+)
+_QUERY = st.text(alphabet=st.sampled_from("abc019=&%2F+-._~"), min_size=0, max_size=20)
+
+
+def _same(built: URL, parsed: URL) -> None:
+    assert built == parsed
+    assert (str(built), built.raw_path, built.raw_query_string) == (
+        str(parsed), parsed.raw_path, parsed.raw_query_string,
+    )  # fmt: skip
+    assert (built.port, built.explicit_port, built.host) == (
+        parsed.port, parsed.explicit_port, parsed.host,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:8000/api/environments/1/session_recordings/a%2Fb/",
+        "https://Example.com/a/b",
+        "https://example.com",
+        "https://example.com:443/p/",
+        "http://example.com:80/p/",
+        "http://h:8080/p/",
+        "http://[::1]:8080/api/x/",
+        "https://h/pre%20fix/api/environments/1/",
+        "https://h/p?limit=10&offset=20",
+        "https://h/p?",
+        "https://h/p/#fragment",
+        "https://h/api/%2E%2E/",
+        "http://u:p@h/x/",
+        "/relative/path/",
+    ],
+)
+def test_a_url_built_from_its_parts_is_the_url_parsed_whole(url: str) -> None:
+    _same(yarl_url(url), URL(url, encoded=True))
+
+
+@given(
+    origin=st.sampled_from(
+        ["http://127.0.0.1:8000", "https://api.example.com", "http://[::1]", "http://h:1"]
+    ),
+    segments=st.lists(_SEGMENT, min_size=0, max_size=5),
+    trailing=st.booleans(),
+    query=st.none() | _QUERY,
+)
+@settings(max_examples=300, deadline=None)
+def test_any_encoded_path_and_query_are_sent_as_given(
+    origin: str, segments: list[str], trailing: bool, query: str | None
+) -> None:
+    url = origin + "".join(f"/{s}" for s in segments) + ("/" if trailing else "")
+    if query is not None:
+        url += f"?{query}"
+    _same(yarl_url(url), URL(url, encoded=True))
