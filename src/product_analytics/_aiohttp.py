@@ -4,10 +4,11 @@ The only module that imports aiohttp. The transport's own session (keep-alive, a
 `limit` connections, no cookies) opens on the first request and belongs to the event loop
 it opened on; a session the user passes is used as it is and never closed here. Proxies
 and TLS are settled once, when the transport is made (see `AiohttpTransport`). aiohttp's
-failures become `TransportError`, whose message names the failure only; the exception's
-type says whether the request may have left the process (a failure to connect: it did not;
-any other: it may have). A request's `timeout` covers sending it and reading its body; the
-transport's `Watchdog` keeps every such limit on one timer.
+failures become `TransportError`, whose message names the failure only. Whether a failed
+request may have left the process: not while it waits for one of the pool's connections
+(counted by the transport's own semaphore) or when connecting fails; after that, it may
+have. A request's `timeout` covers sending it and reading its body; the transport's
+`Watchdog` keeps every such limit on one timer.
 """
 
 from __future__ import annotations

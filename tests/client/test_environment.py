@@ -28,7 +28,7 @@ from product_analytics import (
 from product_analytics._transport import Chunks
 from tests.client.support_server import API_KEY, ORG, json_response, proxy_record
 from tests.support.forward_proxy import ForwardProxy, forward_proxy
-from tests.support.loopback import LoopbackFactory, LoopbackServer, free_port
+from tests.support.loopback import LoopbackFactory, LoopbackServer, free_port, serve
 
 DATA = Path(__file__).resolve().parents[1] / "hardening" / "data"
 CERT = DATA / "self_signed.pem"
@@ -124,16 +124,8 @@ async def tls_server() -> AsyncIterator[LoopbackServer]:
     """A loopback HTTPS server with the self-signed certificate of 127.0.0.1."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(CERT, KEY_FILE)
-    server = LoopbackServer(answer_record)
-    app = web.Application()
-    app.router.add_route("*", r"/{tail:[\s\S]*}", server._dispatch)
-    runner = web.AppRunner(app, shutdown_timeout=0.05, handle_signals=False, access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=context)
-    await site.start()
-    server.port = runner.addresses[0][1]
-    yield server
-    await runner.cleanup()
+    async with serve(answer_record, tls=context) as server:
+        yield server
 
 
 def https_url(server: LoopbackServer) -> str:

@@ -412,7 +412,7 @@ _SEGMENT = st.text(
 _QUERY = st.text(alphabet=st.sampled_from("abc019=&%2F+-._~"), min_size=0, max_size=20)
 
 
-def _same(built: URL, parsed: URL) -> None:
+def assert_same_url(built: URL, parsed: URL) -> None:
     assert built == parsed
     assert (str(built), built.raw_path, built.raw_query_string) == (
         str(parsed), parsed.raw_path, parsed.raw_query_string,
@@ -442,7 +442,7 @@ def _same(built: URL, parsed: URL) -> None:
     ],
 )
 def test_a_url_built_from_its_parts_is_the_url_parsed_whole(url: str) -> None:
-    _same(yarl_url(url), URL(url, encoded=True))
+    assert_same_url(yarl_url(url), URL(url, encoded=True))
 
 
 @given(
@@ -460,4 +460,4 @@ def test_any_encoded_path_and_query_are_sent_as_given(
     url = origin + "".join(f"/{s}" for s in segments) + ("/" if trailing else "")
     if query is not None:
         url += f"?{query}"
-    _same(yarl_url(url), URL(url, encoded=True))
+    assert_same_url(yarl_url(url), URL(url, encoded=True))
