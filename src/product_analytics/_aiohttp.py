@@ -6,7 +6,7 @@ it opened on; a session the user passes is used as it is and never closed here. 
 and TLS are settled once, when the transport is made (see `AiohttpTransport`). aiohttp's
 failures become `TransportError`, whose message names the failure only. Whether a failed
 request may have left the process: not while it waits for one of the pool's connections
-(counted by the transport's own semaphore) or when connecting fails; after that, it may
+(counted by the transport itself) or when connecting fails; after that, it may
 have. A request's `timeout` covers sending it and reading its body; the transport's
 `Watchdog` keeps every such limit on one timer.
 """
@@ -14,6 +14,7 @@ have. A request's `timeout` covers sending it and reading its body; the transpor
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import os
 import ssl
@@ -124,7 +125,7 @@ class AiohttpTransport:
         self._connector_options = options
         # The pool's connections, counted here: a request waiting for one has not left.
         size = options.get("limit")
-        self._slots = asyncio.Semaphore(size) if session is None and size else None
+        self._slots = _Slots(size) if session is None and size else None
         self._closed = False
         self._watchdog = Watchdog()
 
@@ -172,10 +173,13 @@ class AiohttpTransport:
         limit.enter()
         try:
             if slots is not None:
-                # Waiting for a connection of the pool here, the request has not left.
-                request.sent = False
-                await slots.acquire()
-                holds_slot = request.sent = True
+                if slots.free > 0:
+                    slots.free -= 1
+                else:  # waiting for a connection of the pool, the request has not left
+                    request.sent = False
+                    await slots.take()
+                    request.sent = True
+                holds_slot = True
             response = await session.request(
                 request.method,
                 yarl_url(request.url),
@@ -343,6 +347,44 @@ def ssl_setting(verify: bool | str | ssl.SSLContext, *, trust_env: bool) -> bool
         raise ConfigurationError(f"verify: {verify!r} is not a CA bundle ({exc})") from None
 
 
+class _Slots:
+    """The connections of the transport's pool that requests hold, counted: `free` is taken
+    at once when above 0 (a request then never waits in aiohttp's pool); otherwise `take()`
+    waits, first come first served, until `release()` gives one back."""
+
+    __slots__ = ("_waiters", "free")
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
+
+    async def take(self) -> None:
+        while self.free <= 0:
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            try:
+                await waiter
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():
+                    self._wake()  # the connection it was woken for goes to the next one
+                raise
+            finally:
+                if not waiter.done():
+                    self._waiters.remove(waiter)
+        self.free -= 1
+
+    def release(self) -> None:
+        self.free += 1
+        self._wake()
+
+    def _wake(self) -> None:
+        while self._waiters and self.free > 0:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+
+
 class _Body:
     """The body's chunks, read as they come, within the request's time `limit`; `aclose()`
     releases the connection whether or not they were read. A plain async iterator, not an
@@ -352,7 +394,7 @@ class _Body:
     __slots__ = ("_done", "_limit", "_response", "_slots")
 
     def __init__(
-        self, response: aiohttp.ClientResponse, limit: Limit, slots: asyncio.Semaphore | None
+        self, response: aiohttp.ClientResponse, limit: Limit, slots: _Slots | None
     ) -> None:
         self._response = response
         self._limit = limit
