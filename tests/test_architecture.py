@@ -31,7 +31,9 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     # client-side rate limits, throttle state and the time limits of attempts.
     (
         "policies",
-        frozenset({"_transport", "_retry", "_scopes", "_ratelimit", "_throttle", "_watchdog"}),
+        frozenset(
+            {"_transport", "_retry", "_scopes", "_ratelimit", "_throttle", "_watchdog", "_network"}
+        ),
     ),
     # Pure request building and answer decoding.
     ("wire", frozenset({"_wire"})),

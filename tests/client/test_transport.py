@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from yarl import URL
 
 from product_analytics import AsyncClient
-from product_analytics._aiohttp import _Slots, yarl_url
+from product_analytics._aiohttp import _Slots
+from product_analytics._network import yarl_url
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
