@@ -352,3 +352,15 @@ def test_with_options_checks_what_it_changes_and_keeps_the_rest() -> None:
         client.with_options(timeout=-1)
     with pytest.raises(ConfigurationError, match="default_headers"):
         client.with_options(default_headers={"Authorization": "x"})
+
+
+async def test_https_goes_through_the_https_proxy_in_a_tunnel(
+    proxy: ForwardProxy, tls_server: LoopbackServer, no_proxy_env: pytest.MonkeyPatch
+) -> None:
+    no_proxy_env.setenv("HTTPS_PROXY", proxy.url)
+    async with AsyncClient(
+        api_key=API_KEY, base_url=https_url(tls_server), verify=str(CERT)
+    ) as client:
+        assert (await get_record(client)).id == "r1"
+    assert proxy.wait_for(f"CONNECT 127.0.0.1:{tls_server.port}")
+    assert len(tls_server.received) == 1
