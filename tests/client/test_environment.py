@@ -1,8 +1,9 @@
 """The client in a production environment, against loopback servers: a real forward proxy
-(proxy.py) taken from `HTTP_PROXY` or `proxy=`, `NO_PROXY`; TLS with a self-signed
-certificate (`verify=` a path, False, an SSLContext, `SSL_CERT_FILE`), refused by default; a
-user's own `aiohttp.ClientSession`; `default_headers=`; a user transport that cannot tell
-whether a dropped POST left; `with_options` driven by the settings' one declaration."""
+(proxy.py) taken from `HTTP_PROXY`, `HTTPS_PROXY` (a tunnel) or `proxy=`, and `NO_PROXY`;
+TLS with a self-signed certificate (`verify=` a path, False, an SSLContext, `SSL_CERT_FILE`),
+refused by default; a user's own `aiohttp.ClientSession`; `default_headers=`; a user
+transport that cannot tell whether a dropped POST left; `with_options` driven by the
+settings' one declaration."""
 
 from __future__ import annotations
 
