@@ -15,18 +15,42 @@ endif
 PY := $(VENV)/bin/python
 # Named after the interpreter's version: a venv left by another Python is rebuilt, not reused.
 STAMP := $(VENV)/.installed-$(PYTHON_VERSION)
+# `make demo` gets a venv of its own with the package and the `cli` extra only.
+DEMO_VENV := $(VENV)-demo
+DEMO_STAMP := $(DEMO_VENV)/.installed-$(PYTHON_VERSION)
 GENERATED := __init__.py models.py operations.py resources.py
 
-.PHONY: install generate check-generated lint test docs demo bench bench-codegen soak clean
+# Environments are installed by uv, exactly as uv.lock pins them (`--locked`: a lock that no
+# longer matches pyproject.toml is an error; `make lock` updates it). uv itself, a pinned
+# release from PyPI, is installed once per machine in the user's cache.
+UV_VERSION := 0.13.9
+UV_HOME := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/product-analytics-sdk/uv-$(UV_VERSION)
+UV := $(UV_HOME)/bin/uv
+SYNC = UV_PROJECT_ENVIRONMENT='$(1)' '$(UV)' sync --locked --quiet --python '$(PYTHON_BIN)'
 
-$(STAMP): pyproject.toml
+.PHONY: install generate check-generated lint test docs demo bench bench-codegen soak lock clean
+
+$(UV):
+	@test -n '$(PYTHON_BIN)' || { bash scripts/find-python.sh '$(PYTHON)'; exit 1; }
+	@mkdir -p '$(dir $(UV_HOME))'
+	tmp=$$(mktemp -d '$(UV_HOME).XXXXXX') && \
+	'$(PYTHON_BIN)' -m pip install --quiet --disable-pip-version-check --target "$$tmp" \
+		'uv==$(UV_VERSION)' && \
+	{ mv -T "$$tmp" '$(UV_HOME)' 2>/dev/null || rm -rf "$$tmp"; }
+	@test -x '$(UV)'
+
+$(STAMP): pyproject.toml uv.lock | $(UV)
 	@test -n '$(PYTHON_BIN)' || { bash scripts/find-python.sh '$(PYTHON)'; exit 1; }
 	@echo "Python $(PYTHON_VERSION) ($(PYTHON_BIN)) in $(VENV)"
 	rm -f $(VENV)/.installed-*
-	'$(PYTHON_BIN)' -m venv --clear $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(call SYNC,$(VENV)) --extra dev
 	touch $(STAMP)
+
+$(DEMO_STAMP): pyproject.toml uv.lock | $(UV)
+	@test -n '$(PYTHON_BIN)' || { bash scripts/find-python.sh '$(PYTHON)'; exit 1; }
+	rm -f $(DEMO_VENV)/.installed-*
+	$(call SYNC,$(DEMO_VENV)) --extra cli
+	touch $(DEMO_STAMP)
 
 install: $(STAMP)
 
@@ -55,8 +79,8 @@ test: install check-generated lint
 docs: install
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir site
 
-demo: install
-	$(PY) scripts/demo.py $(DEMO_ARGS)
+demo: $(DEMO_STAMP)
+	$(DEMO_VENV)/bin/python scripts/demo.py $(DEMO_ARGS)
 
 bench: install
 	$(PY) -m benchmarks.run $(BENCH_ARGS)
@@ -69,6 +93,10 @@ bench-codegen: install
 
 soak: install
 	$(PY) scripts/soak.py
+
+# Re-resolve uv.lock after a change to the dependencies in pyproject.toml.
+lock: | $(UV)
+	'$(UV)' lock
 
 clean:
 	rm -rf .venv .venv-* site .pytest_cache .mypy_cache .ruff_cache .bench

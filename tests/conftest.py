@@ -12,7 +12,6 @@ from aiohttp.test_utils import TestServer
 
 from product_analytics import ExperimentalOperationWarning, PersonalApiKeyWarning, _warn
 from product_analytics._generated.operations import ALL
-from tests.support import aioresponses_compat
 from tests.support.loopback import (
     Handler,
     LoopbackFactory,
@@ -22,12 +21,20 @@ from tests.support.loopback import (
 )
 from tests.support.loopback import serve as serve_loopback
 
-aioresponses_compat.install()
-
 REFUSING_PERSONAL_API_KEYS = frozenset(
     op.operation_id for op in ALL if not op.personal_api_key_allowed
 )
 EXPERIMENTAL = frozenset(op.operation_id for op in ALL if op.experimental)
+
+
+@pytest.fixture(autouse=True)
+def _no_proxy_from_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The client reads proxies from the environment (`trust_env=True`): a proxy set on the
+    machine running the tests must not carry their loopback requests. Tests of proxies set
+    their own."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
 
 
 @pytest.fixture(autouse=True)

@@ -23,12 +23,17 @@ ROOT = Path(__file__).resolve().parents[1] / "src" / PACKAGE
 # Entries name modules relative to the package; a subpackage's entry covers its modules.
 LAYERS: list[tuple[str, frozenset[str]]] = [
     # What everything may use: errors, version, warnings, the description of an operation.
-    ("foundation", frozenset({"errors", "_version", "_warn", "_operation", "_bulk", "_enums"})),
+    (
+        "foundation",
+        frozenset({"errors", "_version", "_warn", "_operation", "_bulk", "_enums", "_log"}),
+    ),
     # Pieces of policy that know no request format: transport protocol, retries, scopes,
     # client-side rate limits, throttle state and the time limits of attempts.
     (
         "policies",
-        frozenset({"_transport", "_retry", "_scopes", "_ratelimit", "_throttle", "_watchdog"}),
+        frozenset(
+            {"_transport", "_retry", "_scopes", "_ratelimit", "_throttle", "_watchdog", "_network"}
+        ),
     ),
     # Pure request building and answer decoding, and where a list page's links lead.
     ("wire", frozenset({"_wire", "_links", "_multipart"})),
@@ -56,6 +61,8 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
 DEFERRED_IMPORTS: dict[tuple[str, str], str] = {
     ("cli.main", "testing.serve"): "only `fake-server` needs the fake service: other commands "
     "start without loading it (and aiohttp.web)",
+    ("testing", "testing.aiohttp_mock"): "`aioresponses` is loaded when asked for: the rest of "
+    "`product_analytics.testing` works without aioresponses installed",
 }
 
 

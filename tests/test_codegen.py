@@ -13,12 +13,12 @@ from typing import Any
 
 import pytest
 import yaml
-from aioresponses import aioresponses
 from codegen.bodies import fields_types
 from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, _op_classes, generate
 from codegen.spec import SpecError, read_operations
 
 from product_analytics import AsyncClient, MissingScopeError, PersonalApiKeyWarning
+from product_analytics.testing import aioresponses
 
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 

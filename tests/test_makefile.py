@@ -25,9 +25,9 @@ CLEAN_ENV = {
 }
 
 
-def dry_run(*args: str) -> str:
+def dry_run(*args: str, target: str = "install") -> str:
     result = subprocess.run(
-        ["make", "-n", "-B", "install", *args],
+        ["make", "-n", "-B", target, *args],
         cwd=ROOT, env=CLEAN_ENV, capture_output=True, text=True, timeout=60, check=True,
     )  # fmt: skip
     return result.stdout
@@ -35,20 +35,36 @@ def dry_run(*args: str) -> str:
 
 def test_python_given_uses_its_own_versioned_venv() -> None:
     plan = dry_run(f"PYTHON={sys.executable}")
-    assert f"-m venv --clear .venv-{VERSION}\n" in plan
-    assert f".venv-{VERSION}/bin/python -m pip install" in plan
+    assert f"UV_PROJECT_ENVIRONMENT='.venv-{VERSION}' " in plan
+    assert f"--python '{sys.executable}' --extra dev" in plan
     assert f"touch .venv-{VERSION}/.installed-{VERSION}" in plan
 
 
-def test_default_python_uses_dot_venv() -> None:
+def test_default_python_uses_dot_venv_synced_from_the_lock() -> None:
     plan = dry_run()
-    assert "-m venv --clear .venv\n" in plan
-    assert ".venv/bin/python -m pip install --quiet -e '.[dev]'" in plan
+    assert "UV_PROJECT_ENVIRONMENT='.venv' " in plan
+    assert " sync --locked " in plan
+    assert "pip install -e" not in plan
 
 
 def test_a_python_version_alone_is_found() -> None:
     plan = dry_run(f"PYTHON=python{VERSION}")
-    assert f"-m venv --clear .venv-{VERSION}\n" in plan
+    assert f"UV_PROJECT_ENVIRONMENT='.venv-{VERSION}' " in plan
+
+
+def test_the_demo_installs_the_cli_extra_alone_in_a_venv_of_its_own() -> None:
+    plan = dry_run(target="demo")
+    [sync] = [line for line in plan.splitlines() if " sync " in line]
+    assert "UV_PROJECT_ENVIRONMENT='.venv-demo' " in sync
+    assert sync.endswith("--extra cli")
+    assert ".venv-demo/bin/python scripts/demo.py" in plan
+
+
+def test_uv_is_a_pinned_release_installed_once_in_the_users_cache() -> None:
+    plan = dry_run()
+    assert "-m pip install --quiet --disable-pip-version-check --target" in plan
+    assert "'uv==" in plan
+    assert "/product-analytics-sdk/uv-" in plan
 
 
 def test_an_unknown_python_fails_with_a_clear_message() -> None:

@@ -6,6 +6,7 @@ async with AsyncClient(api_key=..., base_url=...) as client:
     recording = await client.session_recordings.get(project_id=1, id="...")
 """
 
+from product_analytics._aiohttp import AiohttpTransport
 from product_analytics._client import AsyncClient, ClientStats
 from product_analytics._config import InsecureTransportWarning
 from product_analytics._operation import NOT_GIVEN, NotGiven
@@ -47,6 +48,7 @@ from product_analytics.errors import (
 
 __all__ = [
     "NOT_GIVEN",
+    "AiohttpTransport",
     "ApiConnectionError",
     "ApiError",
     "ApiStatusError",

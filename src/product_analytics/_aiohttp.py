@@ -1,29 +1,31 @@
-"""`AiohttpTransport`: the default transport, one pooled `aiohttp.ClientSession`.
+"""`AiohttpTransport`: the default transport, on one `aiohttp.ClientSession`.
 
-The only module that imports aiohttp. The session (keep-alive, at most `max_connections`
-connections, no cookies, no proxy settings from the environment) opens on the first request
-and belongs to the event loop it opened on. aiohttp's own failures become `TransportError`
-whose message names the failure only; whether the request left the process is marked by the
-session's request class once a connection is there to write it on (a context variable names
-the `Request` being sent: cheaper than aiohttp's tracing, which costs several signals a
-request). A request's `timeout` covers sending it and reading its body; the transport's
-`Watchdog` keeps every such limit on one timer (aiohttp's own timeout costs a timer a
-request, more than the rest of the client's work for it). A URL without a query is built
-on its origin's parsed URL, kept per origin, instead of parsed whole again each time.
+The only module that imports aiohttp. The transport's own session (keep-alive, at most
+`limit` connections, no cookies) opens on the first request and belongs to the event loop
+it opened on; a session the user passes is used as it is and never closed here. Proxies
+and TLS are settled once, when the transport is made (see `AiohttpTransport`). aiohttp's
+failures become `TransportError`, whose message names the failure only. Whether a failed
+request may have left the process: not while it waits for one of the pool's connections
+(counted by the transport itself) or when connecting fails; after that, it may
+have. A request's `timeout` covers sending it and reading its body; the transport's
+`Watchdog` keeps every such limit on one timer.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
+import collections
 import os
+import ssl
+import urllib.request
 import weakref
-from collections.abc import Coroutine
 from typing import Any
 
 import aiohttp
 from yarl import URL
 
+from product_analytics._generated import SPEC_USER_AGENT
+from product_analytics._network import environment_proxy, ssl_setting, yarl_url
 from product_analytics._transport import (
     BodyTooLarge,
     Request,
@@ -31,45 +33,25 @@ from product_analytics._transport import (
     TransportError,
     TransportTimeout,
 )
+from product_analytics._version import __version__
 from product_analytics._watchdog import Limit, Watchdog
 
-__all__ = ["AiohttpTransport"]
+__all__ = ["USER_AGENT", "AiohttpTransport"]
 
 CHUNK_BYTES = 256 * 1024
-# Parsed origins kept per transport (a client talks to its base_url's origin).
-MAX_ORIGINS = 8
+USER_AGENT = f"product-analytics-python/{__version__} {SPEC_USER_AGENT}"
+_CONNECTOR_DEFAULTS: dict[str, Any] = {"limit": 32, "limit_per_host": 0, "ttl_dns_cache": 300}
 
-
-# The request the current task is sending through `AiohttpTransport.send`.
-_SENDING: contextvars.ContextVar[Request | None] = contextvars.ContextVar(
-    "product_analytics_sending", default=None
-)
-
-
-class _MarkingRequest(aiohttp.ClientRequest):
-    """aiohttp's request, which marks the `Request` being sent as sent when it is written
-    to a connection (from then on a failure may have reached the service)."""
-
-    def send(self, conn: Any) -> Coroutine[Any, Any, aiohttp.ClientResponse]:
-        request = _SENDING.get()
-        if request is not None:
-            request.sent = True
-        return super().send(conn)
-
-
-# Sessions a child process inherited through fork(): kept here, never closed or collected in
-# the child, because closing them (or aiohttp's finalizer) would act on the parent's
-# connections through the parent's event loop.
-_INHERITED: list[aiohttp.ClientSession] = []
+# Sessions a child process inherited through fork(), with their connectors: kept here, never
+# closed or collected in the child, because closing them (or aiohttp's finalizers) would act
+# on the parent's connections through the parent's event loop.
+_INHERITED: list[tuple[aiohttp.ClientSession, aiohttp.BaseConnector | None]] = []
 _OPEN: weakref.WeakSet[AiohttpTransport] = weakref.WeakSet()
 
 
 def _after_fork_in_child() -> None:
     for transport in list(_OPEN):
-        session = transport._session
         transport.forget()
-        if session is not None:
-            _INHERITED.append(session)
 
 
 if hasattr(os, "register_at_fork"):
@@ -77,70 +59,106 @@ if hasattr(os, "register_at_fork"):
 
 
 class AiohttpTransport:
-    """Sends requests on one pooled aiohttp session.
+    """Sends requests on one aiohttp session: its own, or `session`, the user's.
 
-    `user_agent` goes on every request. `close()` closes the session; a closed transport
-    refuses to send. In a child process after fork() the transport is closed without
-    touching the parent's connections (see `forget`).
+    `AiohttpTransport(**aiohttp_connector_options)` makes its own session on an
+    `aiohttp.TCPConnector` with those options (default `limit=32`, `limit_per_host=0`,
+    `ttl_dns_cache=300`); `close()` closes it. `proxy` is the proxy every request goes
+    through; with `trust_env` (the default) and no `proxy`, `HTTPS_PROXY`/`HTTP_PROXY`/
+    `ALL_PROXY` and `NO_PROXY` are read once per origin, and `SSL_CERT_FILE`/`SSL_CERT_DIR`
+    are honoured. `verify`: True checks certificates against the system's CAs, False not at
+    all, a path against that CA bundle (file or directory), or an `ssl.SSLContext` as given.
+    `~/.netrc` is never read: the API key is the only authentication.
+
+    `AiohttpTransport(session)` sends on the user's `aiohttp.ClientSession` with its own
+    settings (headers, proxy, connector); `close()` leaves it open. Without redirects,
+    cookies or retries of the transport's own: the client does those.
+
+    A closed transport refuses to send. In a child process after fork() the transport is
+    closed without touching the parent's connections (see `forget`).
     """
 
     __slots__ = (
         "__weakref__",
         "_closed",
-        "_max_connections",
-        "_origins",
+        "_connector_options",
+        "_env_proxies",
+        "_owned",
+        "_proxies",
+        "_proxy",
         "_session",
-        "_user_agent",
+        "_slots",
         "_watchdog",
     )
 
-    def __init__(self, *, max_connections: int = 32, user_agent: str = "") -> None:
-        self._max_connections = max_connections
-        self._user_agent = user_agent
-        self._session: aiohttp.ClientSession | None = None
+    def __init__(
+        self,
+        session: aiohttp.ClientSession | None = None,
+        *,
+        proxy: str | None = None,
+        trust_env: bool = True,
+        verify: bool | str | ssl.SSLContext = True,
+        **aiohttp_connector_options: Any,
+    ) -> None:
+        if session is not None and (
+            proxy is not None or verify is not True or aiohttp_connector_options
+        ):
+            raise TypeError(
+                "proxy=, verify= and connector options set up the transport's own session: "
+                "configure the aiohttp.ClientSession you pass instead"
+            )
+        self._session = session
+        self._owned = session is None
+        self._proxy = proxy
+        # Read once, when the transport is made: the environment's proxies, unless `proxy`
+        # is given or the session is the user's.
+        self._env_proxies = (
+            urllib.request.getproxies_environment()
+            if trust_env and proxy is None and session is None
+            else {}
+        )
+        self._proxies: dict[str, str | None] = {}
+        options = {**_CONNECTOR_DEFAULTS, **aiohttp_connector_options}
+        if "ssl" not in options:
+            options["ssl"] = ssl_setting(verify, trust_env=trust_env)
+        self._connector_options = options
+        # The pool's connections, counted here: a request waiting for one has not left.
+        size = options.get("limit")
+        self._slots = _Slots(size) if session is None and size else None
         self._closed = False
         self._watchdog = Watchdog()
-        self._origins: dict[str, URL] = {}
 
     def forget(self) -> None:
         """Close this transport without closing its connections, for when they cannot be
         closed from here: in a child process after fork() (they are the parent's), or when
-        the event loop they belong to is closed. aiohttp's finalizers are told the session
-        is closed, so that they neither warn of an unclosed session nor close the
-        connections later."""
+        the event loop they belong to is closed. Its own session is detached from its
+        connector (so that aiohttp neither warns of an unclosed session nor closes the
+        connections later) and both are kept alive; a user's session is left alone."""
         self._closed = True
         self._watchdog.close()
         session, self._session = self._session, None
-        if session is None:
-            return
-        connector = session.connector
-        if connector is not None and hasattr(connector, "_closed"):
-            connector._closed = True
+        if session is not None and self._owned:
+            connector = session.connector
+            session.detach()
+            _INHERITED.append((session, connector))
 
     def __repr__(self) -> str:
-        return f"<AiohttpTransport max_connections={self._max_connections} closed={self._closed}>"
+        whose = "own" if self._owned else "user's"
+        return f"<AiohttpTransport {whose} session, closed={self._closed}>"
 
     def _open(self) -> aiohttp.ClientSession:
         if self._closed:
             raise TransportError("the transport is closed")
         _OPEN.add(self)
-        connector = aiohttp.TCPConnector(
-            limit=self._max_connections, limit_per_host=0, ttl_dns_cache=300
-        )
         session = aiohttp.ClientSession(
-            connector=connector,
+            connector=aiohttp.TCPConnector(**self._connector_options),
             cookie_jar=aiohttp.DummyCookieJar(),
-            headers={"User-Agent": self._user_agent} if self._user_agent else None,
-            trust_env=False,
+            headers={"User-Agent": USER_AGENT},
+            trust_env=False,  # proxies are settled here, once per origin (see `_proxy_for`)
             raise_for_status=False,
-            request_class=_MarkingRequest,
             timeout=aiohttp.ClientTimeout(total=None),
+            middlewares=(_no_resend,),
         )
-        # aiohttp silently resends an idempotent request once when a kept-alive connection
-        # drops; retries are the client's alone (max_retries=0 means one attempt), so that
-        # is turned off, as aiohttp's own test client does.
-        if hasattr(session, "_retry_connection"):
-            session._retry_connection = False
         self._session = session
         return session
 
@@ -150,63 +168,139 @@ class AiohttpTransport:
         # aiohttp's exception, whose request info holds the Authorization header.
         failure: TransportError | None = None
         limit = self._watchdog.start(timeout)
-        sending = _SENDING.set(request)
+        slots, holds_slot = self._slots, False
         limit.enter()
         try:
+            if slots is not None:
+                if slots.free > 0:
+                    slots.free -= 1
+                else:  # waiting for a connection of the pool, the request has not left
+                    request.sent = False
+                    await slots.take()
+                    request.sent = True
+                holds_slot = True
             response = await session.request(
                 request.method,
-                self._url(request.url),
+                yarl_url(request.url),
                 headers=request.headers,
                 data=request.content or None,
                 allow_redirects=False,
+                raise_for_status=False,
+                proxy=self._proxy_for(request.url) if self._env_proxies else self._proxy,
             )
         except asyncio.CancelledError:
             if not limit.timed_out():
                 limit.finish()
+                if holds_slot:
+                    slots.release()  # type: ignore[union-attr]
                 raise
             failure = TransportTimeout(f"no answer within {timeout:g} s")
         except (asyncio.TimeoutError, TimeoutError):
             failure = TransportTimeout(f"no answer within {timeout:g} s")
+        except aiohttp.ClientConnectorCertificateError as exc:
+            failure = TransportError(
+                f"could not connect: the server's TLS certificate was refused ({_describe(exc)}); "
+                "for a private CA pass verify='/path/to/ca-bundle.pem' (or set SSL_CERT_FILE)",
+                request_sent=False,
+            )
         except aiohttp.ClientConnectorError as exc:
             failure = TransportError(f"could not connect: {_describe(exc)}", request_sent=False)
+        except aiohttp.ClientHttpProxyError as exc:
+            failure = TransportError(f"the proxy refused: {_describe(exc)}", request_sent=False)
         except aiohttp.ClientError as exc:
             failure = TransportError(f"connection failed: {_describe(exc)}", request_sent=True)
         except RuntimeError as exc:
             if not (self._closed or session.closed):
                 limit.finish()
+                if holds_slot:
+                    slots.release()  # type: ignore[union-attr]
                 raise
             failure = TransportError(f"the transport was closed ({_describe(exc)})")
         finally:
             limit.leave()
-            _SENDING.reset(sending)
         if failure is not None:
             limit.finish()
+            if holds_slot:
+                slots.release()  # type: ignore[union-attr]
             raise failure
-        return _Response(response.status, response.headers, _Body(response, limit))
+        body = _Body(response, limit, slots if holds_slot else None)
+        return _Response(response.status, response.headers, body)
 
-    def _url(self, url: str) -> URL:
-        """`url` (absolute, already encoded) as aiohttp takes it. Without a query or
-        fragment, its path goes on the parsed URL of its origin: a third of the cost of
-        parsing the whole string, the same URL."""
-        scheme_end = url.find("://")
-        cut = url.find("/", scheme_end + 3) if scheme_end > 0 else -1
-        if cut < 0 or "?" in url or "#" in url:
-            return URL(url, encoded=True)
-        head = url[:cut]
-        origin = self._origins.get(head)
-        if origin is None:
-            origin = URL(head, encoded=True)
-            if len(self._origins) >= MAX_ORIGINS:
-                self._origins.clear()
-            self._origins[head] = origin
-        return origin.with_path(url[cut:], encoded=True)
+    def _proxy_for(self, url: str) -> str | None:
+        """The environment's proxy for `url`, looked up once per origin."""
+        cut = url.find("/", url.find("://") + 3)
+        origin = url if cut < 0 else url[:cut]
+        try:
+            return self._proxies[origin]
+        except KeyError:
+            proxy = environment_proxy(URL(origin, encoded=True), self._env_proxies)
+            self._proxies[origin] = proxy
+            return proxy
 
     async def close(self) -> None:
+        """Close the transport's own session (a user's stays open). Idempotent."""
         self._closed = True
         self._watchdog.close()
         session, self._session = self._session, None
-        if session is not None:
+        if session is not None and self._owned:
             await session.close()
+
+
+async def _no_resend(
+    request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType
+) -> aiohttp.ClientResponse:
+    """A middleware that turns off aiohttp's silent resend of an idempotent request whose
+    kept-alive connection dropped: retries are the client's alone (`max_retries=0` means
+    one attempt). aiohttp resends on `ClientOSError` and `ServerDisconnectedError` only;
+    they reach the transport as a `ClientConnectionError` that is neither."""
+    try:
+        return await handler(request)
+    except aiohttp.ClientConnectorError:
+        raise  # never sent, and never resent by aiohttp
+    except (aiohttp.ClientOSError, aiohttp.ServerDisconnectedError) as exc:
+        raise _Dropped(_describe(exc)) from exc
+
+
+class _Dropped(aiohttp.ClientConnectionError):
+    """A connection that failed after the request was handed to it."""
+
+
+class _Slots:
+    """The connections of the transport's pool that requests hold, counted: `free` is taken
+    at once when above 0 (a request then never waits in aiohttp's pool); otherwise `take()`
+    waits, first come first served, until `release()` gives one back."""
+
+    __slots__ = ("_waiters", "free")
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
+
+    async def take(self) -> None:
+        while self.free <= 0:
+            waiter = asyncio.get_running_loop().create_future()
+            self._waiters.append(waiter)
+            try:
+                await waiter
+            except asyncio.CancelledError:
+                if waiter.done() and not waiter.cancelled():
+                    self._wake()  # the connection it was woken for goes to the next one
+                raise
+            finally:
+                if not waiter.done():
+                    self._waiters.remove(waiter)
+        self.free -= 1
+
+    def release(self) -> None:
+        self.free += 1
+        self._wake()
+
+    def _wake(self) -> None:
+        while self._waiters and self.free > 0:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                return
 
 
 class _Body:
@@ -215,11 +309,14 @@ class _Body:
     async generator: the event loop tracks every async generator it starts, at a cost per
     request."""
 
-    __slots__ = ("_done", "_limit", "_response")
+    __slots__ = ("_done", "_limit", "_response", "_slots")
 
-    def __init__(self, response: aiohttp.ClientResponse, limit: Limit) -> None:
+    def __init__(
+        self, response: aiohttp.ClientResponse, limit: Limit, slots: _Slots | None
+    ) -> None:
         self._response = response
         self._limit = limit
+        self._slots = slots
         self._done = False
 
     def __aiter__(self) -> _Body:
@@ -283,6 +380,8 @@ class _Body:
             self._done = True
             self._limit.finish()
             self._response.release()
+            if self._slots is not None:
+                self._slots.release()
 
 
 class _Response(Response):

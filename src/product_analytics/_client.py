@@ -10,6 +10,8 @@ within `max_response_bytes`) -> `_wire.decode_success`.
 from __future__ import annotations
 
 import asyncio
+import copy
+import ssl
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import replace
 from types import TracebackType
@@ -24,8 +26,8 @@ from product_analytics._bulk import (
     map_bounded,
 )
 from product_analytics._config import ClientConfig, Secret
-from product_analytics._generated import SPEC_USER_AGENT
 from product_analytics._generated.resources import ClientResources
+from product_analytics._log import configure_from_env
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
 from product_analytics._ratelimit import RateLimit
@@ -37,7 +39,6 @@ from product_analytics._throttle import ThrottleEvent, Throttles
 from product_analytics._transport import (
     Transport,
 )
-from product_analytics._version import __version__
 from product_analytics._warn import warn_once
 from product_analytics._wire import (
     Answer,
@@ -49,6 +50,7 @@ from product_analytics._wire import (
 )
 from product_analytics.errors import (
     ClientClosedError,
+    ConfigurationError,
     ExperimentalOperationWarning,
     MissingScopeError,
     PersonalApiKeyWarning,
@@ -81,7 +83,16 @@ class AsyncClient(ClientResources):
     decompression); `max_page_items` bounds the items of any list page (a page may hold
     more than its `limit`). `project_id` and `organization_id` are the defaults of the path
     parameters of those names; `project_id` is also the default of `environment_id`.
-    `transport` replaces the aiohttp transport (see `MockTransport`).
+    `default_headers` go on every request (a call's `extra_headers` win; they may set
+    `User-Agent`, never `Authorization`).
+
+    `transport` replaces the aiohttp transport (`AiohttpTransport(session)` sends on your
+    own `aiohttp.ClientSession`; see also `MockTransport`). The default transport goes
+    through `proxy` when given; with `trust_env` (the default) and no `proxy`, through the
+    proxy `HTTPS_PROXY`/`HTTP_PROXY` name for the host unless `NO_PROXY` exempts it, and
+    `SSL_CERT_FILE` is honoured. `verify` is True (the system's CAs), False (no
+    certificate check), a CA bundle path or an `ssl.SSLContext`. `throttle_store` names
+    where the throttle state lives (None or "memory://": this process).
     """
 
     def __init__(
@@ -102,32 +113,33 @@ class AsyncClient(ClientResources):
         transport: Transport | None = None,
         retry_policy: RetryPolicy | None = None,
         require_https: bool = False,
+        proxy: str | None = None,
+        trust_env: bool = True,
+        verify: bool | str | ssl.SSLContext = True,
+        default_headers: Mapping[str, str] | None = None,
+        throttle_store: str | None = None,
     ) -> None:
-        # The key goes into the config's Secret at once: this frame keeps no str of it, so
-        # that a traceback's locals (a configuration error below, say) cannot show it.
-        secret, api_key = Secret.of(api_key), None
-        self._config = ClientConfig.resolve(
-            api_key=secret,
-            base_url=base_url,
-            scopes=scopes,
-            timeout=timeout,
-            max_retries=max_retries,
-            max_concurrency=max_concurrency,
-            project_id=project_id,
-            organization_id=organization_id,
-            deadline=deadline,
-            max_response_bytes=max_response_bytes,
-            max_page_items=max_page_items,
-            require_https=require_https,
-        )
-        self._retry = _check_policy(retry_policy)
-        if transport is None:
+        # The key goes into a Secret at once: this frame keeps no str of it, so that a
+        # traceback's locals (a configuration error below, say) cannot show it.
+        configure_from_env()  # PRODUCT_ANALYTICS_LOG, read once a process
+        api_key = Secret.of(api_key)  # type: ignore[assignment]
+        settings = dict(locals())
+        del settings["self"]
+        self._config = config = ClientConfig.resolve(settings)
+        if config.transport is None:
             transport = AiohttpTransport(
-                max_connections=self._config.max_concurrency,
-                user_agent=f"product-analytics-python/{__version__} {SPEC_USER_AGENT}",
+                proxy=config.proxy,
+                trust_env=config.trust_env,
+                verify=config.verify,
+                limit=config.max_concurrency,
             )
-        elif not isinstance(transport, Transport):
-            raise TypeError("transport must have async send(request, *, timeout) and close()")
+        elif config.proxy is not None or config.verify is not True:
+            raise ConfigurationError(
+                "proxy= and verify= set up the default transport: with transport=, "
+                "configure the transport (AiohttpTransport(proxy=..., verify=...)) instead"
+            )
+        else:
+            transport = config.transport
         self._session = Session(transport, Throttles(rate_limit))  # Throttles checks it
         self._init_resources()
 
@@ -140,77 +152,17 @@ class AsyncClient(ClientResources):
         }
         ClientResources.__init__(self, self)
 
-    def with_options(
-        self,
-        *,
-        scopes: Iterable[str] | None = _UNSET,
-        timeout: float = _UNSET,
-        max_retries: int = _UNSET,
-        project_id: str | int | None = _UNSET,
-        organization_id: str | None = _UNSET,
-        deadline: float | None = _UNSET,
-        max_response_bytes: int = _UNSET,
-        max_page_items: int = _UNSET,
-        retry_policy: RetryPolicy | None = _UNSET,
-        require_https: bool = _UNSET,
-        api_key: str | None = _UNSET,
-        base_url: str | None = _UNSET,
-        max_concurrency: int = _UNSET,
-        rate_limit: RateLimit | Mapping[str, RateLimit] | None = _UNSET,
-        transport: Transport | None = _UNSET,
-    ) -> AsyncClient:
+    def with_options(self, **changes: Any) -> AsyncClient:
         """A client with other settings that shares this one's connection pool, throttle
         state and counters. Closing either closes the pool for both.
 
-        The settings that make the shared parts (`api_key`, `base_url`, `max_concurrency`,
-        `rate_limit`, `transport`) cannot change: a `TypeError` says to create a new client.
+        Takes the keywords of `AsyncClient`. The settings that make the shared parts
+        (`api_key`, `base_url`, `max_concurrency`, `rate_limit`, `transport`, `proxy`,
+        `trust_env`, `verify`, `throttle_store`) cannot change: a `TypeError` says to
+        create a new client.
         """
-        fixed = {
-            "api_key": api_key,
-            "base_url": base_url,
-            "max_concurrency": max_concurrency,
-            "rate_limit": rate_limit,
-            "transport": transport,
-        }
-        changed_fixed = sorted(name for name, value in fixed.items() if value is not _UNSET)
-        if changed_fixed:
-            raise TypeError(
-                f"with_options cannot change {', '.join(changed_fixed)}: the client it makes "
-                "shares this one's key, connection pool and throttle state; create a new "
-                "AsyncClient instead"
-            )
-        changes: dict[str, Any] = {
-            name: value
-            for name, value in {
-                "timeout": timeout,
-                "max_retries": max_retries,
-                "project_id": project_id,
-                "organization_id": organization_id,
-                "deadline": deadline,
-                "max_response_bytes": max_response_bytes,
-                "max_page_items": max_page_items,
-            }.items()
-            if value is not _UNSET
-        }
-        old = self._config
-        checked = ClientConfig.resolve(
-            api_key="-",  # not used: the key stays the one this client holds
-            base_url=old.base_url,
-            scopes=old.scopes if scopes is _UNSET else scopes,
-            timeout=changes.get("timeout", old.timeout),
-            max_retries=changes.get("max_retries", old.max_retries),
-            max_concurrency=old.max_concurrency,
-            project_id=changes.get("project_id", old.project_id),
-            organization_id=changes.get("organization_id", old.organization_id),
-            deadline=changes.get("deadline", old.deadline),
-            max_response_bytes=changes.get("max_response_bytes", old.max_response_bytes),
-            max_page_items=changes.get("max_page_items", old.max_page_items),
-            require_https=old.require_https if require_https is _UNSET else require_https,
-        )
-        clone = object.__new__(AsyncClient)
-        clone._config = replace(checked, api_key=old.api_key)
-        clone._retry = self._retry if retry_policy is _UNSET else _check_policy(retry_policy)
-        clone._session = self._session
+        clone = copy.copy(self)
+        clone._config = self._config.replaced(changes)
         clone._init_resources()
         return clone
 
@@ -286,7 +238,9 @@ class AsyncClient(ClientResources):
         self, operation: Operation[Any], prepared: PreparedRequest
     ) -> tuple[Answer, str]:
         """Send `prepared` until it has a 2xx answer; see `Session.exchange`."""
-        return await self._session.exchange(operation, prepared, self._config, self._retry)
+        return await self._session.exchange(
+            operation, prepared, self._config, self._config.retry_policy
+        )
 
     # -- what the generated resources call ----------------------------------------------
 
@@ -320,6 +274,10 @@ class AsyncClient(ClientResources):
                 f"the live service refuses personal API keys for {operation.operation_id}: "
                 "expect a 403 (PermissionDeniedError) with one",
             )
+        defaults = self._config.default_headers
+        if defaults:
+            extra = options.extra_headers
+            options = replace(options, extra_headers={**defaults, **extra} if extra else defaults)
         return build_request(
             operation,
             base_url=self._config.base_url,
@@ -487,7 +445,7 @@ class AsyncClient(ClientResources):
         )  # fmt: skip
         urls = [first.url, *map(template.url, values[1:])]
         start = len(base_url)
-        exchange, config, retry = self._session.exchange, self._config, self._retry
+        exchange, config, retry = self._session.exchange, self._config, self._config.retry_policy
         method = first.method
 
         def send(url: str) -> Awaitable[tuple[Answer, str]]:
@@ -506,11 +464,3 @@ class AsyncClient(ClientResources):
                 del answer  # errors returned by get_many must not keep bodies alive
 
         return send, decode, urls
-
-
-def _check_policy(policy: RetryPolicy | None) -> RetryPolicy:
-    if policy is None:
-        return RetryPolicy()
-    if not isinstance(policy, RetryPolicy):
-        raise TypeError("retry_policy must be a RetryPolicy")
-    return policy

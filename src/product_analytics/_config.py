@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import ipaddress
 import os
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+import ssl
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import Any
 from urllib.parse import urlsplit
 
+from product_analytics._ratelimit import RateLimit
+from product_analytics._retry import RetryPolicy
 from product_analytics._scopes import normalize_scopes
+from product_analytics._transport import Transport
 from product_analytics._warn import warn_once
-from product_analytics._wire import check_timeout
+from product_analytics._wire import build_headers, check_timeout
 from product_analytics.errors import ConfigurationError
 
 __all__ = [
@@ -18,6 +24,7 @@ __all__ = [
     "BASE_URL_ENV",
     "ORGANIZATION_ID_ENV",
     "PROJECT_ID_ENV",
+    "THROTTLE_STORE_ENV",
     "ClientConfig",
     "InsecureTransportWarning",
     "Secret",
@@ -84,94 +91,8 @@ class InsecureTransportWarning(UserWarning):
     this machine."""
 
 
-DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
-DEFAULT_MAX_PAGE_ITEMS = 10_000
 _LOOPBACK_HOSTS = frozenset({"localhost", "::1"})
-
-
-@dataclass(frozen=True)
-class ClientConfig:
-    """Checked client settings. The API key is a `Secret`: no repr shows it."""
-
-    api_key: Secret = field(repr=False)
-    base_url: str
-    scopes: frozenset[str] | None
-    timeout: float
-    max_retries: int
-    max_concurrency: int
-    project_id: str | int | None
-    organization_id: str | None
-    deadline: float | None = None
-    max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
-    max_page_items: int = DEFAULT_MAX_PAGE_ITEMS
-    require_https: bool = False
-
-    @classmethod
-    def resolve(
-        cls,
-        *,
-        api_key: Secret | str | None,
-        base_url: str | None,
-        scopes: Iterable[str] | None,
-        timeout: float,
-        max_retries: int,
-        max_concurrency: int,
-        project_id: str | int | None,
-        organization_id: str | None,
-        deadline: float | None = None,
-        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
-        max_page_items: int = DEFAULT_MAX_PAGE_ITEMS,
-        require_https: bool = False,
-        environ: Mapping[str, str] = os.environ,
-    ) -> ClientConfig:
-        """Settings from the arguments, falling back to the environment.
-
-        `api_key`, `base_url`, `project_id` and `organization_id` left as None are read from
-        `PRODUCT_ANALYTICS_API_KEY`, `PRODUCT_ANALYTICS_BASE_URL`,
-        `PRODUCT_ANALYTICS_PROJECT_ID` and `PRODUCT_ANALYTICS_ORGANIZATION_ID`; an argument
-        given always wins over its variable, and an empty variable counts as unset. A
-        missing key or URL, or a bad value, raises `ConfigurationError` (a `ValueError`)
-        naming the argument and the variable.
-        The key is held only inside a `Secret` here too: neither it nor the environment
-        (which may hold it) is a local of this frame when an error is raised.
-        """
-        secret, api_key = Secret.of(api_key), None
-        if secret is None:
-            secret = Secret.of(environ.get(API_KEY_ENV) or None)
-        if base_url is None:
-            base_url = environ.get(BASE_URL_ENV) or None
-        if project_id is None:
-            project_id = _env_id(environ, PROJECT_ID_ENV)
-        if organization_id is None:
-            organization_id = _env_id(environ, ORGANIZATION_ID_ENV)
-        del environ
-        if secret is None:
-            raise ConfigurationError(
-                f"no API key: pass AsyncClient(api_key=...) or set {API_KEY_ENV}"
-            )
-        secret = secret.checked()
-        if base_url is None:
-            raise ConfigurationError(
-                f"no base URL: pass AsyncClient(base_url=...) or set {BASE_URL_ENV}"
-            )
-        base_url = _check_base_url(base_url)
-        if not isinstance(require_https, bool):
-            raise ConfigurationError("require_https must be a bool")
-        _check_transport_security(base_url, require_https)
-        return cls(
-            api_key=secret,
-            base_url=base_url,
-            scopes=None if scopes is None else normalize_scopes(scopes),
-            timeout=_timeout(timeout),
-            max_retries=_count("max_retries", max_retries, minimum=0),
-            max_concurrency=_count("max_concurrency", max_concurrency, minimum=1),
-            project_id=_optional_id("project_id", project_id, allow_int=True),
-            organization_id=_optional_id("organization_id", organization_id, allow_int=False),  # type: ignore[arg-type]
-            deadline=None if deadline is None else _timeout(deadline, "deadline"),
-            max_response_bytes=_count("max_response_bytes", max_response_bytes, minimum=1),
-            max_page_items=_count("max_page_items", max_page_items, minimum=1),
-            require_https=require_https,
-        )
+THROTTLE_STORE_ENV = "PRODUCT_ANALYTICS_THROTTLE_STORE"
 
 
 def _check_transport_security(base_url: str, require_https: bool) -> None:
@@ -203,7 +124,7 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def _check_base_url(value: object) -> str:
+def _check_base_url(name: str, value: object) -> str:
     if not isinstance(value, str):
         raise ConfigurationError("base_url must be a string such as 'https://host'")
     value = value.strip()
@@ -243,13 +164,13 @@ def _check_base_url(value: object) -> str:
     return f"{parts.scheme}://{parts.netloc}{path}"
 
 
-def _env_id(environ: Mapping[str, str], name: str) -> str | None:
-    """The id in the environment variable `name`, stripped; None when unset or blank."""
+def _env_value(environ: Mapping[str, str], name: str) -> str | None:
+    """The value of the environment variable `name`, stripped; None when unset or blank."""
     value = environ.get(name, "").strip()
     return value or None
 
 
-def _timeout(value: object, name: str = "timeout") -> float:
+def _timeout(name: str, value: object) -> float:
     """The client's timeout (or deadline), checked as a per-call one is, but never None."""
     try:
         seconds = check_timeout(value, name)  # type: ignore[arg-type]
@@ -260,6 +181,10 @@ def _timeout(value: object, name: str = "timeout") -> float:
     return seconds
 
 
+def _optional_timeout(name: str, value: object) -> float | None:
+    return None if value is None else _timeout(name, value)
+
+
 def _count(name: str, value: object, *, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigurationError(f"{name} must be an int")
@@ -268,10 +193,202 @@ def _count(name: str, value: object, *, minimum: int) -> int:
     return value
 
 
-def _optional_id(name: str, value: object, *, allow_int: bool) -> str | int | None:
+def _positive(name: str, value: object) -> int:
+    return _count(name, value, minimum=1)
+
+
+def _non_negative(name: str, value: object) -> int:
+    return _count(name, value, minimum=0)
+
+
+def _project_id(name: str, value: object) -> str | int | None:
+    return _optional_id(name, value, allow_int=True)
+
+
+def _optional_id(name: str, value: object, *, allow_int: bool = False) -> str | int | None:
     if value is None or (isinstance(value, str) and value):
         return value
     if allow_int and type(value) is int:
         return value
     kind = "a non-empty str or an int" if allow_int else "a non-empty str"
     raise ConfigurationError(f"{name} must be {kind}")
+
+
+def _scopes(name: str, value: Iterable[str] | None) -> frozenset[str] | None:
+    return None if value is None else normalize_scopes(value)
+
+
+def _bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigurationError(f"{name} must be a bool")
+    return value
+
+
+def _optional_str(name: str, value: object) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise ConfigurationError(f"{name} must be a str or None")
+    return value
+
+
+def _transport(name: str, value: object) -> Transport | None:
+    if value is not None and not isinstance(value, Transport):
+        raise TypeError("transport must have async send(request, *, timeout) and close()")
+    return value
+
+
+def _retry_policy(name: str, value: object) -> RetryPolicy:
+    if value is None:
+        return RetryPolicy()
+    if not isinstance(value, RetryPolicy):
+        raise TypeError("retry_policy must be a RetryPolicy")
+    return value
+
+
+def _proxy(name: str, value: object) -> str | None:
+    """A proxy URL (http:// or https://, credentials allowed), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ConfigurationError("proxy must be a URL such as 'http://proxy:3128', or None")
+    try:
+        parts = urlsplit(value.strip())
+        parts.port  # noqa: B018 - raises ValueError for a bad port
+    except ValueError:
+        raise ConfigurationError("proxy is not a valid URL (check its host and port)") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        # Not echoed: a proxy URL may hold a password.
+        raise ConfigurationError("proxy must be an http(s) URL such as 'http://proxy:3128'")
+    return value.strip()
+
+
+def _verify(name: str, value: object) -> bool | str | ssl.SSLContext:
+    """True, False, an `ssl.SSLContext`, or the path of a CA bundle (a file or a directory
+    of certificates) that exists."""
+    if isinstance(value, (bool, ssl.SSLContext)):
+        return value
+    if isinstance(value, (str, os.PathLike)):
+        path = os.fspath(value)
+        if not isinstance(path, str) or not os.path.exists(path):
+            raise ConfigurationError(f"verify: no CA bundle at {path!r}")
+        return path
+    raise ConfigurationError("verify must be a bool, a CA bundle path or an ssl.SSLContext")
+
+
+def _default_headers(name: str, value: Mapping[str, str] | None) -> Mapping[str, str]:
+    """The headers, read-only, checked as a call's `extra_headers` are: no `Authorization`
+    (the key sets it), no framing header, no line break."""
+    if value is None:
+        return MappingProxyType({})
+    if not isinstance(value, Mapping):
+        raise ConfigurationError("default_headers must be a mapping of str to str")
+    headers = dict(value)
+    try:
+        build_headers(headers, has_body=False)
+    except (TypeError, ValueError) as exc:
+        raise ConfigurationError(f"default_headers: {exc}") from None
+    return MappingProxyType(headers)
+
+
+def _setting(
+    check: Callable[[str, Any], Any], *, env: str | None = None, shared: bool = False
+) -> dict[str, Any]:
+    """The metadata of a field of `ClientConfig`: `check(name, value)` gives the value kept
+    (or raises); `env` is the variable read when the argument is None; `shared` settings
+    make the parts a client family shares, so `with_options` cannot change them."""
+    return {"check": check, "env": env, "shared": shared}
+
+
+def _kept(name: str, value: Any) -> Any:
+    """Kept as given: checked by the part that uses it (the throttle state, the transport)."""
+    return value
+
+
+@dataclass(frozen=True)
+class ClientConfig:
+    """Checked client settings, one field per keyword of `AsyncClient` (whose signature
+    holds the defaults): the one declaration `resolve` and `with_options` are driven by.
+    The API key is a `Secret`: no repr shows it."""
+
+    api_key: Secret = field(repr=False, metadata={"env": API_KEY_ENV, "shared": True})
+    base_url: str = field(metadata=_setting(_check_base_url, env=BASE_URL_ENV, shared=True))
+    scopes: frozenset[str] | None = field(metadata=_setting(_scopes))
+    timeout: float = field(metadata=_setting(_timeout))
+    max_retries: int = field(metadata=_setting(_non_negative))
+    max_concurrency: int = field(metadata=_setting(_positive, shared=True))
+    project_id: str | int | None = field(metadata=_setting(_project_id, env=PROJECT_ID_ENV))
+    organization_id: str | None = field(metadata=_setting(_optional_id, env=ORGANIZATION_ID_ENV))
+    deadline: float | None = field(metadata=_setting(_optional_timeout))
+    max_response_bytes: int = field(metadata=_setting(_positive))
+    max_page_items: int = field(metadata=_setting(_positive))
+    rate_limit: RateLimit | Mapping[str, RateLimit] | None = field(
+        metadata=_setting(_kept, shared=True)
+    )
+    transport: Transport | None = field(metadata=_setting(_transport, shared=True))
+    retry_policy: RetryPolicy = field(metadata=_setting(_retry_policy))
+    require_https: bool = field(metadata=_setting(_bool))
+    proxy: str | None = field(metadata=_setting(_proxy, shared=True))
+    trust_env: bool = field(metadata=_setting(_bool, shared=True))
+    verify: bool | str | ssl.SSLContext = field(metadata=_setting(_verify, shared=True))
+    default_headers: Mapping[str, str] = field(metadata=_setting(_default_headers))
+    throttle_store: str | None = field(
+        metadata=_setting(_optional_str, env=THROTTLE_STORE_ENV, shared=True)
+    )
+
+    @classmethod
+    def resolve(
+        cls, settings: Mapping[str, Any], environ: Mapping[str, str] = os.environ
+    ) -> ClientConfig:
+        """Settings from `settings` (every field, by name), each checked.
+
+        A setting with a variable (`api_key`: `PRODUCT_ANALYTICS_API_KEY`, `base_url`:
+        `PRODUCT_ANALYTICS_BASE_URL`, `project_id`, `organization_id`, `throttle_store`)
+        given as None is read from it; an empty variable counts as unset. A missing key or
+        URL, or a bad value, raises `ConfigurationError` (a `ValueError`) naming the argument
+        and the variable. The key is held only inside a `Secret`: neither it nor the
+        environment (which may hold it) is a local of this frame when an error is raised.
+        """
+        values: dict[str, Any] = {}
+        for setting in fields(cls):
+            value = settings[setting.name]
+            env = setting.metadata.get("env")
+            if value is None and env is not None:
+                value = _env_value(environ, env)
+            values[setting.name] = value
+        del environ
+        secret = Secret.of(values.pop("api_key"))
+        if secret is None:
+            raise ConfigurationError(
+                f"no API key: pass AsyncClient(api_key=...) or set {API_KEY_ENV}"
+            )
+        if values["base_url"] is None:
+            raise ConfigurationError(
+                f"no base URL: pass AsyncClient(base_url=...) or set {BASE_URL_ENV}"
+            )
+        config = cls(api_key=secret.checked(), **_checked(values))
+        _check_transport_security(config.base_url, config.require_https)
+        return config
+
+    def replaced(self, changes: Mapping[str, Any]) -> ClientConfig:
+        """These settings with `changes` (checked; no variable is read): what
+        `with_options` makes. Changing a shared setting, or a name that is no setting, is a
+        `TypeError`."""
+        names = {setting.name: setting for setting in fields(self)}
+        unknown = sorted(set(changes) - set(names))
+        if unknown:
+            raise TypeError(f"with_options() got unexpected keyword arguments: {unknown}")
+        shared = sorted(name for name in changes if names[name].metadata.get("shared"))
+        if shared:
+            raise TypeError(
+                f"with_options cannot change {', '.join(shared)}: the client it makes "
+                "shares this one's key, connection pool and throttle state; create a new "
+                "AsyncClient instead"
+            )
+        config = replace(self, **_checked(changes))
+        _check_transport_security(config.base_url, config.require_https)
+        return config
+
+
+def _checked(values: Mapping[str, Any]) -> dict[str, Any]:
+    """`values` (by setting name, the key excepted) each through its setting's check."""
+    checks: dict[str, Any] = {s.name: s.metadata.get("check") for s in fields(ClientConfig)}
+    return {name: checks[name](name, value) for name, value in values.items()}

@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import threading
+import time
 from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from product_analytics._config import ClientConfig
+from product_analytics._log import log_request
 from product_analytics._operation import Operation
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
 from product_analytics._throttle import Throttles, ThrottleWaitTooLong
@@ -171,7 +172,7 @@ class Session:
             method, url, content = prepared.method, prepared.url, prepared.body or b""
             headers = _Headers(prepared.headers)
             headers["Authorization"] = config.api_key.header
-            debug = logger.isEnabledFor(logging.DEBUG)
+            logged = logger.isEnabledFor(logging.INFO)
             retries = 0
             last_429: RateLimitError | None = None
             while True:
@@ -200,13 +201,14 @@ class Session:
                         break
                     request = Request(method, url, headers, content)
                     stats.requests += 1
-                    if debug:
-                        logger.debug("request %s %s headers=%r", method, url, headers)
+                    sent_at = time.perf_counter()
                     try:
                         response = await shared.transport.send(request, timeout=remaining)
                         status = response.status
-                        if debug:
-                            logger.debug("response %s %s %s", status, method, url)
+                        if logged:
+                            log_request(
+                                method, url, headers, sent_at, retries + 1, status, response.headers
+                            )
                         if status in REDIRECT_STATUSES and "Location" in response.headers:
                             location = response.headers["Location"]
                             await response.aclose()
@@ -236,9 +238,17 @@ class Session:
                     except BodyTooLarge:
                         failure = _too_large(response, max_bytes, method, url)
                     except TransportTimeout as exc:
+                        if logged:
+                            log_request(
+                                method, url, headers, sent_at, retries + 1, None, None, "timeout"
+                            )
                         failure = _timeout(method, url, timeout, limit, by_deadline, request.sent)
                         failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
                     except TransportError as exc:
+                        if logged:
+                            log_request(
+                                method, url, headers, sent_at, retries + 1, None, None, str(exc)
+                            )
                         sent = request.sent if exc.request_sent is None else exc.request_sent
                         failure = ApiConnectionError(
                             f"{method} {url}: {exc}", method=method, url=url, request_sent=sent
@@ -354,11 +364,11 @@ class Session:
 
 
 def _runs_here(loop: asyncio.AbstractEventLoop) -> bool:
-    """Whether `loop` is running in this thread (then it is the running loop: a thread runs
-    one loop at a time). asyncio's loops note the thread they run in; asking them is cheaper
-    than `asyncio.get_running_loop()`, which before Python 3.12 makes a system call (for the
-    process id) each time. A loop that does not say is never taken as running here."""
-    return getattr(loop, "_thread_id", None) == threading.get_ident()
+    """Whether `loop` is the event loop running in this thread."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 def _only_close_cancelled(task: asyncio.Task[Any]) -> bool:

@@ -38,16 +38,18 @@ class Request:
     """One HTTP request, as a transport sends it.
 
     `url` is absolute and already percent-encoded: send it as it is. `headers` include
-    `Authorization`; their repr hides it. The transport sets `sent` to True once the request
-    has left the process (headers written to a connection): until then a failure means the
-    service cannot have seen it.
+    `Authorization`; their repr hides it. `sent` says whether the request may have left the
+    process, for a failure raised without `TransportError.request_sent`: it starts True (a
+    transport that cannot tell is taken to have sent it, so a POST is never repeated on a
+    guess); a transport that can tell sets it False before it sends and True once the
+    request may have been written to a connection.
     """
 
     method: str
     url: str
     headers: Mapping[str, str]
     content: bytes = b""
-    sent: bool = field(default=False, repr=False)
+    sent: bool = field(default=True, repr=False)
 
 
 @dataclass(slots=True, eq=False)
@@ -133,7 +135,8 @@ class TransportError(Exception):
     """No (full) answer: the connection failed, broke, or the answer was not HTTP.
 
     The message names the kind of failure only: no header, body or key. `request_sent`
-    says whether the request may have reached the service; None leaves it to `Request.sent`.
+    says whether the request may have reached the service; None leaves it to `Request.sent`
+    (True unless the transport set it False).
     """
 
     def __init__(self, message: str, *, request_sent: bool | None = None) -> None:

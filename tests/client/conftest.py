@@ -8,10 +8,10 @@ from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
-from aioresponses import aioresponses
 
 from product_analytics import AsyncClient, ExperimentalOperationWarning, _warn
 from product_analytics._generated.operations import ALL
+from product_analytics.testing import aioresponses
 
 API_KEY = "phx_TEST_secret_key_0123456789abcdef"
 BASE_URL = "http://api.test"

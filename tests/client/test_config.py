@@ -4,10 +4,9 @@ already ends in `/api`."""
 from __future__ import annotations
 
 import pytest
-from aioresponses import aioresponses
 
 from product_analytics import AsyncClient, ConfigurationError
-from product_analytics._config import ClientConfig
+from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, calls, only_call
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
@@ -65,22 +64,18 @@ async def test_call_argument_wins_over_the_id_variables(
 
 
 @pytest.mark.parametrize("value", ["", "   "], ids=["empty", "blank"])
-def test_an_empty_id_variable_counts_as_unset(value: str) -> None:
-    config = ClientConfig.resolve(
-        api_key=API_KEY, base_url=BASE_URL, scopes=None, timeout=30.0, max_retries=2,
-        max_concurrency=32, project_id=None, organization_id=None,
-        environ={"PRODUCT_ANALYTICS_PROJECT_ID": value, "PRODUCT_ANALYTICS_ORGANIZATION_ID": value},
-    )  # fmt: skip
+def test_an_empty_id_variable_counts_as_unset(value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRODUCT_ANALYTICS_PROJECT_ID", value)
+    monkeypatch.setenv("PRODUCT_ANALYTICS_ORGANIZATION_ID", value)
+    config = AsyncClient(api_key=API_KEY, base_url=BASE_URL)._config
     assert config.project_id is None
     assert config.organization_id is None
 
 
-def test_id_variables_are_read_as_strings() -> None:
-    config = ClientConfig.resolve(
-        api_key=API_KEY, base_url=BASE_URL, scopes=None, timeout=30.0, max_retries=2,
-        max_concurrency=32, project_id=None, organization_id=None,
-        environ={"PRODUCT_ANALYTICS_PROJECT_ID": " 12 ", "PRODUCT_ANALYTICS_ORGANIZATION_ID": ORG},
-    )  # fmt: skip
+def test_id_variables_are_read_as_strings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PRODUCT_ANALYTICS_PROJECT_ID", " 12 ")
+    monkeypatch.setenv("PRODUCT_ANALYTICS_ORGANIZATION_ID", ORG)
+    config = AsyncClient(api_key=API_KEY, base_url=BASE_URL)._config
     assert config.project_id == "12"
     assert config.organization_id == ORG
 

@@ -9,7 +9,6 @@ from email.utils import format_datetime
 from typing import Any
 
 import pytest
-from aioresponses import aioresponses
 from pydantic import ValidationError
 
 from product_analytics import (
@@ -36,6 +35,7 @@ from product_analytics.models import (
     SharingConfiguration,
     User,
 )
+from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, BASE_URL, ORG, PROJECT
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"

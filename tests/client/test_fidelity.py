@@ -16,7 +16,6 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pydantic
 import pytest
-from aioresponses import aioresponses
 
 from product_analytics import (
     NOT_GIVEN,
@@ -38,6 +37,7 @@ from product_analytics.models import (
     Project,
     WizardAuthenticationResult,
 )
+from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
 from tests.client.test_operations import CASES, respond
 from tests.client.test_scopes_and_config import bound_methods

@@ -11,7 +11,6 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from aiohttp import web
-from aioresponses import aioresponses
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from yarl import URL
@@ -26,6 +25,7 @@ from product_analytics._generated.operations import (
 from product_analytics._operation import Operation, PathParam
 from product_analytics._wire import RequestOptions, build_request, encode_path_segment
 from product_analytics.models import SessionRecording
+from product_analytics.testing import aioresponses
 from tests.client.conftest import (
     ANY_URL,
     API_KEY,

@@ -11,7 +11,6 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from aioresponses import aioresponses
 
 from product_analytics import (
     AsyncClient,
@@ -32,6 +31,7 @@ from product_analytics.models import (
     SharingConfiguration,
     WizardAuthenticationResult,
 )
+from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, only_call
 from tests.support.live_bodies import live_body
 

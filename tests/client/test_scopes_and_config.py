@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from aioresponses import CallbackResult, aioresponses
+from aioresponses import CallbackResult
 from multidict import CIMultiDict
 
 from product_analytics import (
@@ -28,6 +28,7 @@ from product_analytics import (
 from product_analytics._generated.operations import ALL
 from product_analytics._generated.resources import ClientResources
 from product_analytics._scopes import grants, normalize_scopes
+from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"

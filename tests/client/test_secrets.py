@@ -11,7 +11,6 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp import web
-from aioresponses import aioresponses
 
 from product_analytics import (
     ApiConnectionError,
@@ -24,6 +23,7 @@ from product_analytics import (
     ResponseValidationError,
     RetryPolicy,
 )
+from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, BASE_URL, ORG, PROJECT
 from tests.reliability.support import error_chain
 from tests.support.loopback import ServerFactory
@@ -288,7 +288,7 @@ async def test_debug_logs_never_hold_the_key(
     assert sdk_records, "the SDK logged nothing at DEBUG"
     _assert_records_hide_the_key(caplog.records)
 
-    requests = [r.getMessage() for r in sdk_records if r.getMessage().startswith("request ")]
+    requests = [r.getMessage() for r in sdk_records if "request headers" in r.getMessage()]
     assert len(requests) == 3  # the failed attempt, its retry, the 404
     for message in requests:
         assert "Authorization" in message

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from aioresponses import aioresponses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yarl import URL
 
 from product_analytics import AsyncClient
-from product_analytics._aiohttp import MAX_ORIGINS, AiohttpTransport
+from product_analytics._aiohttp import _Slots
+from product_analytics._network import yarl_url
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
@@ -25,6 +25,7 @@ from product_analytics.errors import (
     NotFoundError,
 )
 from product_analytics.models import ProxyRecord
+from product_analytics.testing import aioresponses
 from tests.client.support_server import (
     API_KEY,
     ORG,
@@ -392,57 +393,6 @@ async def test_post_redirected_with_303_on_the_same_origin_continues_as_a_get() 
     ]
 
 
-# -- URLs built on their origin -------------------------------------------------------------
-
-_SEGMENT = st.text(
-    alphabet=st.sampled_from("abcXYZ019-._~%2F%3F%23%2E!$&'()*+,;=:@"), min_size=1, max_size=12
-)
-
-
-@pytest.mark.parametrize(
-    "url",
-    [
-        "http://127.0.0.1:8000/api/environments/1/session_recordings/a%2Fb/",
-        "https://Example.com/a/b",
-        "https://example.com",
-        "https://example.com:443/p/",
-        "http://[::1]:8080/api/x/",
-        "https://h/pre%20fix/api/environments/1/",
-        "https://h/p?limit=10&offset=20",
-        "https://h/p/#fragment",
-        "https://h/api/%2E%2E/",
-        "/relative/path/",
-    ],
-)
-def test_a_url_built_on_its_origin_is_the_url_parsed_whole(url: str) -> None:
-    transport = AiohttpTransport()
-    built, parsed = transport._url(url), URL(url, encoded=True)
-    assert built == parsed
-    assert (str(built), built.raw_path, built.port) == (str(parsed), parsed.raw_path, parsed.port)
-
-
-@given(
-    origin=st.sampled_from(["http://127.0.0.1:8000", "https://api.example.com", "http://[::1]"]),
-    segments=st.lists(_SEGMENT, min_size=0, max_size=5),
-    trailing=st.booleans(),
-)
-@settings(max_examples=200, deadline=None)
-def test_any_encoded_path_on_an_origin_is_sent_as_given(
-    origin: str, segments: list[str], trailing: bool
-) -> None:
-    url = origin + "".join(f"/{s}" for s in segments) + ("/" if trailing else "")
-    built, parsed = AiohttpTransport()._url(url), URL(url, encoded=True)
-    assert built == parsed
-    assert (built.raw_path, built.raw_query_string) == (parsed.raw_path, parsed.raw_query_string)
-
-
-def test_origins_kept_by_a_transport_are_bounded() -> None:
-    transport = AiohttpTransport()
-    for port in range(1, 40):
-        assert str(transport._url(f"http://127.0.0.1:{port}/a/")) == f"http://127.0.0.1:{port}/a/"
-    assert 0 < len(transport._origins) <= MAX_ORIGINS
-
-
 async def test_an_id_with_reserved_characters_reaches_the_server_encoded() -> None:
     seen: list[str] = []
 
@@ -453,3 +403,80 @@ async def test_an_id_with_reserved_characters_reaches_the_server_encoded() -> No
     async with serve(record) as server, client_for(server) as client:
         await client.proxy_records.get(organization_id=ORG, id="a/b?c#d%e")
     assert seen == [f"/api/organizations/{ORG}/proxy_records/a%2Fb%3Fc%23d%25e/"]
+
+
+# -- URLs built from their parts -------------------------------------------------------------
+
+_SEGMENT = st.text(
+    alphabet=st.sampled_from("abcXYZ019-._~%2F%3F%23%2E!$&'()*+,;=:@"), min_size=1, max_size=12
+)
+_QUERY = st.text(alphabet=st.sampled_from("abc019=&%2F+-._~"), min_size=0, max_size=20)
+
+
+def assert_same_url(built: URL, parsed: URL) -> None:
+    assert built == parsed
+    assert (str(built), built.raw_path, built.raw_query_string) == (
+        str(parsed), parsed.raw_path, parsed.raw_query_string,
+    )  # fmt: skip
+    assert (built.port, built.explicit_port, built.host) == (
+        parsed.port, parsed.explicit_port, parsed.host,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1:8000/api/environments/1/session_recordings/a%2Fb/",
+        "https://Example.com/a/b",
+        "https://example.com",
+        "https://example.com:443/p/",
+        "http://example.com:80/p/",
+        "http://h:8080/p/",
+        "http://[::1]:8080/api/x/",
+        "https://h/pre%20fix/api/environments/1/",
+        "https://h/p?limit=10&offset=20",
+        "https://h/p?",
+        "https://h/p/#fragment",
+        "https://h/api/%2E%2E/",
+        "http://u:p@h/x/",
+        "/relative/path/",
+    ],
+)
+def test_a_url_built_from_its_parts_is_the_url_parsed_whole(url: str) -> None:
+    assert_same_url(yarl_url(url), URL(url, encoded=True))
+
+
+@given(
+    origin=st.sampled_from(
+        ["http://127.0.0.1:8000", "https://api.example.com", "http://[::1]", "http://h:1"]
+    ),
+    segments=st.lists(_SEGMENT, min_size=0, max_size=5),
+    trailing=st.booleans(),
+    query=st.none() | _QUERY,
+)
+@settings(max_examples=300, deadline=None)
+def test_any_encoded_path_and_query_are_sent_as_given(
+    origin: str, segments: list[str], trailing: bool, query: str | None
+) -> None:
+    url = origin + "".join(f"/{s}" for s in segments) + ("/" if trailing else "")
+    if query is not None:
+        url += f"?{query}"
+    assert_same_url(yarl_url(url), URL(url, encoded=True))
+
+
+# -- the pool's connections, counted by the transport -----------------------------------------
+
+
+async def test_a_waiter_cancelled_once_woken_passes_the_connection_on() -> None:
+    slots = _Slots(1)
+    slots.free -= 1  # the only connection is held
+    first = asyncio.ensure_future(slots.take())
+    second = asyncio.ensure_future(slots.take())
+    await asyncio.sleep(0)
+    slots.release()  # wakes `first`...
+    first.cancel()  # ...which is cancelled before it runs
+    await asyncio.wait_for(second, 1)
+    assert first.cancelled()
+    assert slots.free == 0
+    slots.release()
+    assert slots.free == 1

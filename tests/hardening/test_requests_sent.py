@@ -1,7 +1,7 @@
 """What the client sends is its own (case 11 and what held): `extra_headers` cannot set
 framing or hop-by-hop headers (any case; `ValueError` before sending); ids are one
-percent-encoded path segment; cookies a server sets are never sent back; proxy settings
-from the environment are not used."""
+percent-encoded path segment; cookies a server sets are never sent back; with
+`trust_env=False` proxy settings from the environment are not used; `~/.netrc` never is."""
 
 from __future__ import annotations
 
@@ -118,7 +118,7 @@ async def test_cookies_a_server_sets_are_never_sent_back(hostile: HostileServer)
     assert all("Cookie" not in s.headers for s in hostile.seen)
 
 
-async def test_proxy_settings_from_the_environment_are_not_used(
+async def test_with_trust_env_false_proxy_settings_from_the_environment_are_not_used(
     hostile: HostileServer, other_origin: HostileServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`trust_env=False`: a proxy named by the environment never sees the request (or the
@@ -130,7 +130,7 @@ async def test_proxy_settings_from_the_environment_are_not_used(
         monkeypatch.setenv(name, other_origin.base_url)
     monkeypatch.delenv("NO_PROXY", raising=False)
     monkeypatch.delenv("no_proxy", raising=False)
-    async with client_of(hostile) as client:
+    async with client_of(hostile, trust_env=False) as client:
         assert (await client.roles.get(id="r1")).id == "r1"
     assert other_origin.seen == []
     assert hostile.count() == 1

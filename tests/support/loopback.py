@@ -13,6 +13,7 @@ import contextlib
 import gc
 import random
 import socket
+import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -128,15 +129,17 @@ class LoopbackServer:
 
 
 @contextlib.asynccontextmanager
-async def serve(handler: Handler, *, port: int = 0) -> AsyncIterator[LoopbackServer]:
-    """Run a `LoopbackServer` for the block (on `port`, or a free one); stalled handlers are
-    cut short at the end."""
+async def serve(
+    handler: Handler, *, port: int = 0, tls: ssl.SSLContext | None = None
+) -> AsyncIterator[LoopbackServer]:
+    """Run a `LoopbackServer` for the block (on `port`, or a free one; over TLS with the
+    server context `tls`); stalled handlers are cut short at the end."""
     server = LoopbackServer(handler)
     app = web.Application(client_max_size=64 * 1024**2)
     app.router.add_route("*", r"/{tail:[\s\S]*}", server._dispatch)
     runner = web.AppRunner(app, shutdown_timeout=0.05, handle_signals=False, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", port)
+    site = web.TCPSite(runner, "127.0.0.1", port, ssl_context=tls)
     await site.start()
     server.port = runner.addresses[0][1]
     try:

@@ -4,7 +4,6 @@ sharing the transport, and `close()` ending calls in flight."""
 from __future__ import annotations
 
 import asyncio
-import sys
 
 import pytest
 
@@ -325,23 +324,3 @@ async def test_response_read_past_its_limit_raises_body_too_large_and_closes() -
     assert caught.value.limit == 5
     assert stream.closed
     assert stream.parts == [b"never read"]
-
-
-async def test_calls_on_the_clients_loop_do_not_look_up_the_running_loop(
-    make_client: MakeClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Before Python 3.12 every look-up of the running loop is a system call (getpid):
-    once the client knows its loop, a call checks it without one."""
-    client, _ = await make_client(script(*[json_reply(ROLE, 200)] * 6))
-    await client.roles.get(organization_id=ORG, id="r1")  # the client learns its loop
-    lookups: list[str] = []
-    real = asyncio.get_running_loop
-
-    def counting() -> asyncio.AbstractEventLoop:
-        lookups.append(sys._getframe(1).f_globals["__name__"])
-        return real()
-
-    monkeypatch.setattr(asyncio, "get_running_loop", counting)
-    for _ in range(5):
-        await client.roles.get(organization_id=ORG, id="r1")
-    assert [name for name in lookups if name.startswith("product_analytics")] == []

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import signal
 import sys
@@ -22,6 +23,7 @@ from product_analytics._config import (
     ORGANIZATION_ID_ENV,
     PROJECT_ID_ENV,
 )
+from product_analytics._log import enable
 from product_analytics._pagination import Pager
 from product_analytics.cli.export import UnfinishedExportError, checkpoint_path, export_recordings
 from product_analytics.cli.get_many import get_many_command
@@ -307,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
     args, extras = parser.parse_known_args(argv)
     if extras:
         getattr(args, LEAF, parser).error(f"unrecognized arguments: {' '.join(extras)}")
+    if getattr(args, "verbose", 0):
+        enable(logging.DEBUG if args.verbose > 1 else logging.INFO)
     try:
         if args.command != "fake_server":
             resolve_settings(args)

@@ -101,6 +101,13 @@ def _connection_options(*, top_level: bool) -> argparse.ArgumentParser:
         default=default(2),
         help="retries after a failed attempt (default: 2)",
     )
+    group.add_argument(
+        "-v",
+        "--verbose",
+        action="count",
+        default=default(0),
+        help="log each request to stderr (-vv: with its headers, the key hidden)",
+    )
     return common
 
 

@@ -7,8 +7,6 @@ import time
 from datetime import datetime, timezone
 from typing import Any, TextIO
 
-from tqdm import tqdm
-
 from product_analytics._throttle import ThrottleEvent
 
 __all__ = ["Progress"]
@@ -45,15 +43,26 @@ class _PlainProgress:
         self._line(time.monotonic())
 
 
+def _tqdm() -> Any:
+    """tqdm's progress bar class, or None when tqdm (the `cli` extra) is not installed."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm
+
+
 class Progress:
-    """tqdm on a terminal, periodic plain lines elsewhere, nothing when disabled."""
+    """tqdm on a terminal (plain lines without the `cli` extra), periodic plain lines
+    elsewhere, nothing when disabled."""
 
     def __init__(self, stream: TextIO | None, initial: int = 0) -> None:
-        self._bar: tqdm[Any] | None = None
+        self._bar: Any = None
         self._plain: _PlainProgress | None = None
         if stream is None:
             return
-        if stream.isatty():
+        tqdm = _tqdm()
+        if stream.isatty() and tqdm is not None:
             self._bar = tqdm(
                 total=None,
                 initial=initial,

@@ -9,10 +9,14 @@ async with FakeServer(recordings=100, seed=1) as server:
 ```
 
 The pytest fixture lives in `product_analytics.testing.pytest_plugin` (opt in with
-`pytest_plugins`); it is not imported here.
+`pytest_plugins`); it is not imported here. `aioresponses` is upstream's class, fixed where
+the installed release cannot mock the installed aiohttp (`testing.aiohttp_mock`); it is
+imported when first asked for, so that the rest works without aioresponses installed.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from product_analytics.testing.context import Context, Handler, ListStyle, Reply
 from product_analytics.testing.faults import Fault, FaultDecision, FaultKind, Faults
@@ -40,5 +44,14 @@ __all__ = [
     "RetryAfterRounding",
     "SERVICE_RATES",
     "Throttle",
+    "aioresponses",
     "serve_forever",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "aioresponses":
+        from product_analytics.testing.aiohttp_mock import aioresponses
+
+        return aioresponses
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,6 +1,6 @@
 """Pytest fixtures for testing code against a `FakeServer`, with no asyncio set-up needed.
 
-Install with `pip install 'product-analytics[testing]'` (brings pytest and pytest-asyncio)
+Install with `pip install 'product-analytics-sdk[testing]'` (brings pytest and pytest-asyncio)
 and opt in from the top-level `conftest.py` of your tests:
 
 ```python
@@ -34,7 +34,7 @@ try:
 except ImportError as _missing:  # pragma: no cover - depends on the user's environment
     raise ImportError(
         "product_analytics.testing.pytest_plugin needs pytest-asyncio: "
-        "pip install 'product-analytics[testing]'"
+        "pip install 'product-analytics-sdk[testing]'"
     ) from _missing
 
 from product_analytics.testing.server import FakeServer
