@@ -12,7 +12,7 @@ from importlib import metadata
 import pytest
 from packaging.requirements import Requirement
 
-from product_analytics.cli.export import _Progress
+from product_analytics.cli.progress import Progress
 
 SUPPORTED = ["3.10", "3.11", "3.12", "3.13"]
 # `product-analytics` on PyPI is an unrelated package with the same import name.
@@ -44,7 +44,7 @@ def test_the_cli_shows_plain_progress_without_tqdm(monkeypatch: pytest.MonkeyPat
     monkeypatch.setitem(sys.modules, "tqdm", None)  # as if the `cli` extra were not installed
     stream = io.StringIO()
     stream.isatty = lambda: True  # type: ignore[method-assign]
-    progress = _Progress(stream)
+    progress = Progress(stream)
     progress.set_total(10)
     progress.update(10)
     progress.close()
