@@ -28,7 +28,17 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     # client-side rate limits, throttle state and the time limits of attempts.
     (
         "policies",
-        frozenset({"_transport", "_retry", "_scopes", "_ratelimit", "_throttle", "_watchdog"}),
+        frozenset(
+            {
+                "_transport",
+                "_retry",
+                "_scopes",
+                "_ratelimit",
+                "_throttle",
+                "_throttle_store",
+                "_watchdog",
+            }
+        ),
     ),
     # Pure request building and answer decoding.
     ("wire", frozenset({"_wire"})),

@@ -10,6 +10,7 @@ within `max_response_bytes`) -> `_wire.decode_success`.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import replace
 from types import TracebackType
@@ -17,8 +18,9 @@ from typing import Any, TypeVar
 
 from product_analytics._aiohttp import AiohttpTransport
 from product_analytics._bulk import map_bounded
-from product_analytics._config import ClientConfig, Secret
+from product_analytics._config import THROTTLE_STORE_ENV, ClientConfig, Secret
 from product_analytics._generated import SPEC_USER_AGENT
+from product_analytics._generated.operations import THROTTLE_RATES
 from product_analytics._generated.resources import ClientResources
 from product_analytics._operation import Operation
 from product_analytics._pagination import Pager
@@ -71,7 +73,10 @@ class AsyncClient(ClientResources):
     included); `retry_policy` sets the backoff. A 429 pauses the operation's throttle class
     for every task of the client until the service's window reopens, then requests of the
     class are paced; `rate_limit=RateLimit(240, per=60)` (or `{throttle_class: RateLimit}`)
-    caps requests up front. `max_response_bytes` bounds one response body (after
+    caps requests up front. `throttle_store="redis://host:6379/0"` (or env
+    `PRODUCT_ANALYTICS_THROTTLE_STORE`) shares the throttle windows and pauses with every
+    client on that Redis server; None or "memory://" keeps them in this process.
+    `max_response_bytes` bounds one response body (after
     decompression); `max_page_items` bounds the items of a list page that asked for no
     `limit`. `project_id` and `organization_id` are the defaults of the path parameters of
     those names. `transport` replaces the aiohttp transport (see `MockTransport`).
@@ -95,6 +100,7 @@ class AsyncClient(ClientResources):
         transport: Transport | None = None,
         retry_policy: RetryPolicy | None = None,
         require_https: bool = False,
+        throttle_store: str | None = None,
     ) -> None:
         # The key goes into the config's Secret at once: this frame keeps no str of it, so
         # that a traceback's locals (a configuration error below, say) cannot show it.
@@ -121,7 +127,13 @@ class AsyncClient(ClientResources):
             )
         elif not isinstance(transport, Transport):
             raise TypeError("transport must have async send(request, *, timeout) and close()")
-        self._session = Session(transport, Throttles(rate_limit))  # Throttles checks it
+        throttles = Throttles(  # Throttles checks rate_limit and the store's URL
+            rate_limit,
+            rates=THROTTLE_RATES,
+            store=throttle_store or os.environ.get(THROTTLE_STORE_ENV) or None,
+            namespace=self._config.throttle_namespace(),
+        )
+        self._session = Session(transport, throttles)
         self._init_resources()
 
     def _init_resources(self) -> None:
@@ -149,12 +161,14 @@ class AsyncClient(ClientResources):
         max_concurrency: int = _UNSET,
         rate_limit: RateLimit | Mapping[str, RateLimit] | None = _UNSET,
         transport: Transport | None = _UNSET,
+        throttle_store: str | None = _UNSET,
     ) -> AsyncClient:
         """A client with other settings that shares this one's connection pool, throttle
         state and counters. Closing either closes the pool for both.
 
         The settings that make the shared parts (`api_key`, `base_url`, `max_concurrency`,
-        `rate_limit`, `transport`) cannot change: a `TypeError` says to create a new client.
+        `rate_limit`, `transport`, `throttle_store`) cannot change: a `TypeError` says to
+        create a new client.
         """
         fixed = {
             "api_key": api_key,
@@ -162,6 +176,7 @@ class AsyncClient(ClientResources):
             "max_concurrency": max_concurrency,
             "rate_limit": rate_limit,
             "transport": transport,
+            "throttle_store": throttle_store,
         }
         changed_fixed = sorted(name for name, value in fixed.items() if value is not _UNSET)
         if changed_fixed:

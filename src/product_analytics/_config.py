@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import os
 from collections.abc import Iterable, Mapping
@@ -18,6 +19,7 @@ __all__ = [
     "BASE_URL_ENV",
     "ORGANIZATION_ID_ENV",
     "PROJECT_ID_ENV",
+    "THROTTLE_STORE_ENV",
     "ClientConfig",
     "InsecureTransportWarning",
     "Secret",
@@ -27,6 +29,7 @@ API_KEY_ENV = "PRODUCT_ANALYTICS_API_KEY"
 BASE_URL_ENV = "PRODUCT_ANALYTICS_BASE_URL"
 PROJECT_ID_ENV = "PRODUCT_ANALYTICS_PROJECT_ID"
 ORGANIZATION_ID_ENV = "PRODUCT_ANALYTICS_ORGANIZATION_ID"
+THROTTLE_STORE_ENV = "PRODUCT_ANALYTICS_THROTTLE_STORE"
 
 
 class Secret:
@@ -105,6 +108,12 @@ class ClientConfig:
     max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES
     max_page_items: int = DEFAULT_MAX_PAGE_ITEMS
     require_https: bool = False
+
+    def throttle_namespace(self) -> str:
+        """The prefix of this key's throttle state in a shared store: a digest of the key and
+        the service's URL (the key itself is never stored)."""
+        digest = hashlib.sha256(f"{self.api_key.header}\n{self.base_url}".encode()).hexdigest()
+        return f"product_analytics:{digest[:24]}"
 
     @classmethod
     def resolve(

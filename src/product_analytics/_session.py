@@ -14,6 +14,7 @@ import asyncio
 import logging
 import os
 import threading
+import time
 from collections.abc import Awaitable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -21,7 +22,7 @@ from typing import Any, TypeVar
 from product_analytics._config import ClientConfig
 from product_analytics._operation import Operation
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
-from product_analytics._throttle import Throttles, ThrottleWaitTooLong
+from product_analytics._throttle import DEFAULT_CLASS, Throttles, ThrottleWaitTooLong
 from product_analytics._transport import (
     BodyTooLarge,
     Request,
@@ -72,6 +73,10 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 # With no deadline, a call gives up after this many seconds of throttle waits in total.
 DEFAULT_THROTTLE_BUDGET = 15 * 60.0
+# A request refused this many times in a row, while no request of its throttle classes got
+# through, ends with its RateLimitError: the service will not let it pass.
+MAX_REFUSALS = 10
+_DEFAULT_CLASSES = (DEFAULT_CLASS,)
 
 
 @dataclass
@@ -143,6 +148,7 @@ class Session:
             future.cancel()
         if background:
             await asyncio.gather(*background, return_exceptions=True)
+        await shared.throttles.close()
         await shared.transport.close()
 
     async def exchange(
@@ -155,139 +161,10 @@ class Session:
         """Send `prepared` until it has a 2xx answer (following redirects, retrying, waiting
         out throttles); that answer and the URL it came from. Raises the failure that ended
         it, or `ClientClosedError` when `close()` ended it: the one place that decides so."""
-        shared = self
         task = self.enter()
         try:
-            throttles, stats = shared.throttles, shared.stats
-            throttle_class = operation.throttle_class
-            clock = throttles.clock  # deadlines are values of the throttle state's clock
-            started = clock()
-            limit = prepared.deadline if prepared.deadline is not None else config.deadline
-            deadline = None if limit is None else started + limit
-            throttle_deadline = (
-                deadline if deadline is not None else started + DEFAULT_THROTTLE_BUDGET
-            )
-            timeout = prepared.timeout if prepared.timeout is not None else config.timeout
-            method, url, content = prepared.method, prepared.url, prepared.body or b""
-            headers = _Headers(prepared.headers)
-            headers["Authorization"] = config.api_key.header
-            debug = logger.isEnabledFor(logging.DEBUG)
-            retries = 0
-            last_429: RateLimitError | None = None
-            while True:
-                attempt_end: float | None = None  # the attempt's clock starts once it may send
-                by_deadline = False  # what ends the attempt: the timeout, or the call's deadline
-                hops = 0
-                failure: ApiError | None = None
-                answer: Answer | None = None
-                while True:  # one attempt: the request and the redirects it is answered with
-                    if not throttles.admit_now(throttle_class):
-                        try:
-                            stats.throttle_wait += await throttles.acquire(
-                                throttle_class, max_wait=policy.max_wait, deadline=throttle_deadline
-                            )
-                        except ThrottleWaitTooLong as exc:
-                            raise _gave_up_waiting(last_429, method, url, exc.retry_after) from None
-                    now = clock()
-                    if attempt_end is None:
-                        attempt_end, remaining = now + timeout, timeout
-                        if deadline is not None and deadline < attempt_end:
-                            attempt_end, remaining, by_deadline = deadline, deadline - now, True
-                    else:
-                        remaining = attempt_end - now
-                    if remaining <= 0:
-                        failure = _timeout(method, url, timeout, limit, by_deadline, hops > 0)
-                        break
-                    request = Request(method, url, headers, content)
-                    stats.requests += 1
-                    if debug:
-                        logger.debug("request %s %s headers=%r", method, url, headers)
-                    try:
-                        response = await shared.transport.send(request, timeout=remaining)
-                        status = response.status
-                        if debug:
-                            logger.debug("response %s %s %s", status, method, url)
-                        if status in REDIRECT_STATUSES and "Location" in response.headers:
-                            location = response.headers["Location"]
-                            await response.aclose()
-                            redirect = _redirect(method, url, status, location, response.headers)
-                            hops += 1
-                            if isinstance(redirect, ApiError):
-                                failure = redirect
-                                break
-                            if hops > MAX_REDIRECTS:
-                                failure = error_for_status(
-                                    method=method, url=url, status_code=status,
-                                    body=f"more than {MAX_REDIRECTS} redirects",
-                                    retry_after=None, headers=response.headers,
-                                )  # fmt: skip
-                                break
-                            method, url = redirect.method, redirect.url
-                            if not redirect.keep_body:
-                                content = b""
-                                headers.pop("Content-Type", None)
-                            continue
-                        max_bytes = config.max_response_bytes
-                        body = response.read_now(max_bytes)
-                        if body is None:
-                            body = await response.read(max_bytes)
-                        answer = Answer(status, response.headers, body)
-                        del body  # held by `answer` alone, which an error drops (below)
-                    except BodyTooLarge:
-                        failure = _too_large(response, max_bytes, method, url)
-                    except TransportTimeout as exc:
-                        failure = _timeout(method, url, timeout, limit, by_deadline, request.sent)
-                        failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
-                    except TransportError as exc:
-                        sent = request.sent if exc.request_sent is None else exc.request_sent
-                        failure = ApiConnectionError(
-                            f"{method} {url}: {exc}", method=method, url=url, request_sent=sent
-                        )
-                        failure.__cause__ = LowerLevelError(f"{type(exc).__name__}: {exc}")
-                    break
-                if answer is not None and answer.status not in (401, 403, 429):
-                    throttles.succeeded(throttle_class)  # admitted by the service's throttle
-                if answer is not None and 200 <= answer.status < 300:
-                    return answer, url
-                if answer is not None:
-                    retry_after = retry_after_of(answer.headers)
-                    failure = decode_error(answer, method=method, url=url, retry_after=retry_after)
-                    outcome = Outcome(answer.status, True, retry_after)
-                    # The error holds an excerpt; its traceback holds this frame: not the body.
-                    answer = None
-                else:
-                    assert failure is not None
-                    sent = not isinstance(failure, ApiConnectionError) or failure.request_sent
-                    outcome = Outcome(None, request_sent=sent)
-                    if not isinstance(failure, ApiConnectionError):
-                        raise failure  # a redirect that cannot be followed, a body too large
-                decision = policy.decide(method, outcome, retries, config.max_retries)
-                if shared.closed:
-                    raise ClientClosedError(
-                        "the client was closed while this request was in flight"
-                    )
-                if not decision.retry:
-                    raise failure
-                if decision.throttled:
-                    assert isinstance(failure, RateLimitError)
-                    last_429 = failure
-                    stats.throttled += 1
-                    pause = throttles.throttled(throttle_class, outcome.retry_after)
-                    logger.info(
-                        "429 on %s %s: %s paused for %.1f s",
-                        method, prepared.target, throttle_class or "requests", pause,
-                    )  # fmt: skip
-                    continue
-                if deadline is not None and clock() + decision.delay >= deadline:
-                    raise failure
-                retries += 1
-                stats.retries += 1
-                logger.info(
-                    "retry %d/%d of %s %s in %.2f s after %s",
-                    retries, config.max_retries, method, prepared.target, decision.delay,
-                    _describe_failure(failure),
-                )  # fmt: skip
-                await asyncio.sleep(decision.delay)
+            call = _Call.of(operation, prepared, config)
+            return await self._retrying(call, config, policy)
         except ApiError as error:
             # The loop raises its errors outside any `except` block, so that they chain no
             # lower-level exception (whose frames hold the request and its key). Before
@@ -297,18 +174,162 @@ class Session:
                 error.__context__ = None
             raise
         except asyncio.CancelledError:
-            if task in shared.closed_calls and _only_close_cancelled(task):
+            if task in self.closed_calls and _only_close_cancelled(task):
                 raise ClientClosedError(
                     "the client was closed while this request was in flight"
                 ) from None
             raise
         finally:
-            count = shared.calls.get(task, 1) - 1
+            count = self.calls.get(task, 1) - 1
             if count:
-                shared.calls[task] = count
+                self.calls[task] = count
             else:
-                shared.calls.pop(task, None)
-                shared.closed_calls.discard(task)
+                self.calls.pop(task, None)
+                self.closed_calls.discard(task)
+
+    async def _retrying(
+        self, call: _Call, config: ClientConfig, policy: RetryPolicy
+    ) -> tuple[Answer, str]:
+        """Attempt `call` until an answer is 2xx or the retry policy or throttle gives up."""
+        retries = refusals = 0
+        progress = -1
+        while True:
+            result = await self._attempt(call, config, policy)
+            if isinstance(result, Answer):
+                return result, call.url
+            if result.final:
+                raise result.error  # a redirect that cannot be followed, a body too large
+            decision = policy.decide(call.method, result.outcome, retries, config.max_retries)
+            if self.closed:
+                raise ClientClosedError("the client was closed while this request was in flight")
+            if not decision.retry:
+                raise result.error
+            if decision.throttled:
+                assert isinstance(result.error, RateLimitError)
+                call.last_429 = result.error
+                self.stats.throttled += 1
+                seen, progress = progress, self.throttles.progress(call.classes)
+                refusals = refusals + 1 if seen == progress else 1
+                if refusals >= MAX_REFUSALS:  # refused again and again, and none of its
+                    raise result.error  # class got through meanwhile: this will not pass
+                wait = await self.throttles.refused(
+                    call.classes, result.sent_at, result.outcome.retry_after
+                )
+                await self._wait_out(call, wait, policy)
+                continue
+            if call.deadline is not None and time.monotonic() + decision.delay >= call.deadline:
+                raise result.error
+            retries += 1
+            self.stats.retries += 1
+            logger.info(
+                "retry %d/%d of %s %s in %.2f s after %s",
+                retries, config.max_retries, call.method, call.target, decision.delay,
+                _describe_failure(result.error),
+            )  # fmt: skip
+            await asyncio.sleep(decision.delay)
+
+    async def _wait_out(self, call: _Call, wait: float, policy: RetryPolicy) -> None:
+        """Wait the `wait` seconds a 429 asked this request to, within the call's bounds."""
+        now = time.monotonic()
+        if (policy.max_wait is not None and wait > policy.max_wait) or (
+            now + wait > call.throttle_deadline
+        ):
+            raise _gave_up_waiting(call, wait)
+        self.stats.throttle_wait += wait
+        logger.info("429 on %s %s: waiting %.2f s", call.method, call.target, wait)
+        await asyncio.sleep(wait)
+
+    async def _attempt(
+        self, call: _Call, config: ClientConfig, policy: RetryPolicy
+    ) -> Answer | _Failed:
+        """One attempt: the request and the redirects it is answered with, each hop let
+        through the throttle first. The whole answer when 2xx; else how the attempt failed
+        (a non-2xx answer becomes its error here, so nothing else holds its body)."""
+        throttles, classes = self.throttles, call.classes
+        attempt_end: float | None = None
+        by_deadline = False
+        hops = 0
+        while True:
+            if throttles.watching(classes):
+                try:
+                    waited = await throttles.acquire(
+                        classes, max_wait=policy.max_wait, deadline=call.throttle_deadline
+                    )
+                except ThrottleWaitTooLong as exc:
+                    return _Failed(_gave_up_waiting(call, exc.retry_after), final=True)
+                self.stats.throttle_wait += waited
+            now = time.monotonic()
+            if attempt_end is None:
+                attempt_end = now + call.timeout
+                if call.deadline is not None and call.deadline < attempt_end:
+                    attempt_end, by_deadline = call.deadline, True
+            if attempt_end - now <= 0:
+                error = _timeout(call, by_deadline, hops > 0)
+                return _Failed(error, Outcome(None, request_sent=hops > 0))
+            sent_at = time.time()
+            result = await self._hop(call, attempt_end - now, by_deadline, config)
+            if isinstance(result, Response):  # a redirect
+                hops += 1
+                failure = await _follow(call, result, hops)
+                if failure is not None:
+                    return failure
+                continue
+            if isinstance(result, _Failed):
+                if throttles.watching(classes):
+                    throttles.unanswered(classes, sent_at)
+                return result
+            return await self._settle(call, result, sent_at)
+
+    async def _hop(
+        self, call: _Call, timeout: float, by_deadline: bool, config: ClientConfig
+    ) -> Answer | Response | _Failed:
+        """Send the call's request as it stands now: the whole answer, a redirect's response
+        (unread), or how it failed. The one place that calls the transport."""
+        request = Request(call.method, call.url, call.headers, call.content)
+        self.stats.requests += 1
+        if logger.isEnabledFor(logging.DEBUG):  # the one record of each attempt
+            logger.debug("request %s %s headers=%r", call.method, call.url, call.headers)
+        max_bytes = config.max_response_bytes
+        try:
+            response = await self.transport.send(request, timeout=timeout)
+            if response.status in REDIRECT_STATUSES and "Location" in response.headers:
+                return response
+            body = response.read_now(max_bytes)
+            if body is None:
+                body = await response.read(max_bytes)
+            return Answer(response.status, response.headers, body)
+        except BodyTooLarge:
+            error: ApiError = ResponseTooLargeError(
+                method=call.method, url=call.url, status_code=response.status,
+                limit=max_bytes, headers=response.headers,
+            )  # fmt: skip
+            return _Failed(error, final=True)
+        except TransportTimeout as exc:
+            error, sent = _timeout(call, by_deadline, request.sent), request.sent
+            cause: Exception = exc
+        except TransportError as exc:
+            sent = request.sent if exc.request_sent is None else exc.request_sent
+            error = ApiConnectionError(
+                f"{call.method} {call.url}: {exc}", method=call.method, url=call.url,
+                request_sent=sent,
+            )  # fmt: skip
+            cause = exc
+        error.__cause__ = LowerLevelError(f"{type(cause).__name__}: {cause}")
+        return _Failed(error, Outcome(None, request_sent=sent))
+
+    async def _settle(self, call: _Call, answer: Answer, sent_at: float) -> Answer | _Failed:
+        """A whole answer: itself when 2xx, else its error (which keeps an excerpt of the
+        body: once this returns, nothing holds the body of a failed answer)."""
+        status = answer.status
+        if logger.isEnabledFor(logging.DEBUG):
+            logger.debug("response %s %s %s", status, call.method, call.url)
+        if status not in (401, 403, 429) and self.throttles.watching(call.classes):
+            await self.throttles.admitted(call.classes, sent_at)  # let through by the service
+        if 200 <= status < 300:
+            return answer
+        retry_after = retry_after_of(answer.headers)
+        error = decode_error(answer, method=call.method, url=call.url, retry_after=retry_after)
+        return _Failed(error, Outcome(status, True, retry_after), sent_at=sent_at)
 
     def enter(self) -> asyncio.Task[Any]:
         """Register the calling task as in a call; refuse a closed client or a foreign loop."""
@@ -373,6 +394,76 @@ def _only_close_cancelled(task: asyncio.Task[Any]) -> bool:
     return False
 
 
+@dataclass(slots=True, eq=False)
+class _Call:
+    """One call as its attempts go: the request (a redirect changes its method, URL and
+    body), its throttle classes and its time bounds (`time.monotonic()` values)."""
+
+    method: str
+    url: str
+    target: str
+    headers: _Headers
+    content: bytes
+    classes: tuple[str, ...]
+    timeout: float
+    limit: float | None  # the call's deadline, in seconds
+    deadline: float | None
+    throttle_deadline: float
+    last_429: RateLimitError | None = None
+
+    @classmethod
+    def of(
+        cls, operation: Operation[Any], prepared: PreparedRequest, config: ClientConfig
+    ) -> _Call:
+        started = time.monotonic()
+        limit = prepared.deadline if prepared.deadline is not None else config.deadline
+        deadline = None if limit is None else started + limit
+        headers = _Headers(prepared.headers)
+        headers["Authorization"] = config.api_key.header
+        return cls(
+            prepared.method, prepared.url, prepared.target, headers, prepared.body or b"",
+            operation.throttle_classes or _DEFAULT_CLASSES,
+            prepared.timeout if prepared.timeout is not None else config.timeout,
+            limit, deadline,
+            deadline if deadline is not None else started + DEFAULT_THROTTLE_BUDGET,
+        )  # fmt: skip
+
+
+_NO_ANSWER = Outcome(None)
+
+
+@dataclass(slots=True, eq=False)
+class _Failed:
+    """How an attempt failed: the error, what the retry policy needs to know of it, the
+    send time of the request it answered (a 429's), and whether nothing may retry it."""
+
+    error: ApiError
+    outcome: Outcome = _NO_ANSWER
+    final: bool = False
+    sent_at: float = 0.0
+
+
+async def _follow(call: _Call, response: Response, hops: int) -> _Failed | None:
+    """Point `call` at the redirect's target; or the failure that ends the attempt."""
+    status, headers = response.status, response.headers
+    location = headers["Location"]
+    await response.aclose()
+    redirect = _redirect(call.method, call.url, status, location, headers)
+    if isinstance(redirect, ApiError):
+        return _Failed(redirect, final=True)
+    if hops > MAX_REDIRECTS:
+        error = error_for_status(
+            method=call.method, url=call.url, status_code=status,
+            body=f"more than {MAX_REDIRECTS} redirects", retry_after=None, headers=headers,
+        )  # fmt: skip
+        return _Failed(error, final=True)
+    call.method, call.url = redirect.method, redirect.url
+    if not redirect.keep_body:
+        call.content = b""
+        call.headers.pop("Content-Type", None)
+    return None
+
+
 def _redirect(method: str, url: str, status: int, location: str, headers: Mapping[str, str]) -> Any:
     """The redirect to follow, or the error that ends the attempt."""
     try:
@@ -395,38 +486,24 @@ def _redirect(method: str, url: str, status: int, location: str, headers: Mappin
     return redirect
 
 
-def _too_large(response: Response, limit: int, method: str, url: str) -> ResponseTooLargeError:
-    return ResponseTooLargeError(
-        method=method, url=url, status_code=response.status, limit=limit, headers=response.headers
-    )
-
-
-def _timeout(
-    method: str,
-    url: str,
-    timeout: float,
-    limit: float | None,
-    by_deadline: bool,
-    request_sent: bool,
-) -> ApiTimeoutError:
+def _timeout(call: _Call, by_deadline: bool, request_sent: bool) -> ApiTimeoutError:
     """The error of an attempt that ran out of time: its `timeout`, or the call's deadline
-    (`limit` seconds) when that came first."""
-    bound = f"the call's deadline of {limit:g} s" if by_deadline else f"{timeout:g} s"
+    when that came first."""
+    bound = f"the call's deadline of {call.limit:g} s" if by_deadline else f"{call.timeout:g} s"
     return ApiTimeoutError(
-        f"{method} {url}: no answer within {bound}",
-        method=method,
-        url=url,
+        f"{call.method} {call.url}: no answer within {bound}",
+        method=call.method,
+        url=call.url,
         request_sent=request_sent,
     )
 
 
-def _gave_up_waiting(
-    last_429: RateLimitError | None, method: str, url: str, retry_after: float
-) -> RateLimitError:
+def _gave_up_waiting(call: _Call, retry_after: float) -> RateLimitError:
     """The error for a throttle wait that does not fit the call's bounds."""
+    last_429 = call.last_429
     return RateLimitError(
-        method=method,
-        url=url,
+        method=call.method,
+        url=call.url,
         status_code=429,
         body=(
             last_429.body

@@ -305,13 +305,14 @@ async def test_a_deadline_shorter_than_a_429_wait_ends_with_rate_limit_error(
 async def test_a_per_call_deadline_overrides_the_clients(
     make_client: MakeClient, sleeps: Sleeps
 ) -> None:
-    client, mock = await make_client(
-        script(json_reply({}, 429, **{"Retry-After": "20"}), OK), deadline=5.0
-    )
+    refused = json_reply({}, 429, **{"Retry-After": "20"})
+    client, mock = await make_client(script(refused, OK, refused), deadline=5.0)
     await client.roles.get(organization_id=ORG, id="r1", deadline=60.0)
     assert len(mock.requests) == 2
-    with pytest.raises(RateLimitError):
+    assert sleeps == [20.0]
+    with pytest.raises(RateLimitError):  # its 20 s wait does not fit the client's 5 s
         await client.roles.get(organization_id=ORG, id="r1")
+    assert len(mock.requests) == 3
 
 
 _RID = {"X-Request-Id": "req-429"}
