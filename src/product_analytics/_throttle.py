@@ -1,42 +1,37 @@
 """Client-side throttling: a 429 pauses its throttle classes; a throttle the service has shown
-paces the class at its rates, in moving windows as Django REST framework counts them.
+paces the class in moving windows, as Django REST framework counts them.
 
-One `Throttles` per client family (the clients made with `with_options` share it) holds one
-gate per throttle class (`recordings`, `crud`, `listing`; `"default"` for an operation
-without one). The request loop (`_session`) calls it for every request that reaches a
-server, each redirect hop included::
+One `Throttles` per client family holds a gate per throttle class (`"default"` for an
+operation without one). The request loop calls it for every request that reaches a server::
 
     if throttles.watching(classes):
         waited = await throttles.acquire(classes, max_wait=..., deadline=...)
-    sent_at = time.time()
-    ...  # send; then, for a 429:
-    wait = await throttles.refused(classes, sent_at, retry_after)  # this request waits `wait`
-    ...  # for any other answer but a 401 or 403, if throttles.watching(classes):
-    await throttles.admitted(classes, sent_at)
+    sent_at = time.time()  # send; then, for a 429 (this request waits `wait`):
+    wait = await throttles.refused(classes, sent_at, retry_after)
+    # for another answer but a 401 or 403, or none, if throttles.watching(classes):
+    await throttles.admitted(classes, sent_at)  # or throttles.unanswered(classes, sent_at)
 
-The rules:
-
-1. Nothing is watched before a class's first 429 (or a `rate_limit`, or a shared store):
-   `watching` is a dict lookup and nothing else runs.
+1. Before a class's first 429 (without a `rate_limit` or a shared store) `watching` is a
+   dict lookup and nothing else runs.
 2. A 429 with `Retry-After` a (0 counts as 0.5 s, none as 1 s) pauses every class of the
-   request until a from now, and the refused request waits a.
-3. A request of the class sent after the refused one that gets through contradicts the
-   429 (a lone refusal: a proxy's, or the service at capacity): the pause lifts at once and
-   its waiters go; pacing it turned on (4) goes off again. While a class is paused, probes
-   go one at a time (another if one is unanswered for 0.25 s) to find out, until 3
-   requests sent after the first refused one were refused too (then the pause holds).
-4. A pause that runs its course uncontradicted shows a throttle: from then on the class is
-   paced at its rates (the published ones, or the `rate_limit` given for it), each a moving
-   window (`limits`' `MovingWindowRateLimiter`); a full window waits until its oldest
-   request leaves it, plus `margin`. A `RateLimit` for all requests, or for a class, paces
-   from the first request. A server stricter than the rates paces the class by its 429s.
-5. `progress(classes)` counts the requests of those classes that got through once watched:
-   the loop ends a request refused again and again with none of them getting through.
+   request for a seconds, and the refused request waits a.
+3. A request sent after the refused one that gets through contradicts the 429 (a lone
+   refusal): the pause lifts and pacing it turned on goes off. While an unpaced class is
+   paused, probes go one at a time (another after 0.25 s unanswered) until 3 requests sent
+   after the refused one were refused too.
+4. A pause that holds (3 later requests refused too) and runs its course shows a
+   throttle: the class is paced from then on, at its
+   rates (published, or its `rate_limit`) and at the window its answers showed (the
+   requests let through between two pauses, per the time the window took to reopen); a
+   full window waits for its oldest request to leave, plus `margin` of the window (50 ms
+   at least, and the longest recent round trip). A `RateLimit` paces
+   from the first request.
+5. `progress(classes)` counts requests let through once watched (the loop ends a request
+   refused again and again while none of its classes progresses).
 
-`acquire` raises `ThrottleWaitTooLong` instead of waiting longer than `max_wait` seconds in
-all or past `deadline` (a `time.monotonic()` value). With a shared store (`store=
-"redis://..."`) the windows and pauses live there, for every client on it; if it fails, the
-gates go on in this process's memory after one warning.
+`acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` seconds in all or
+past `deadline` (a `time.monotonic()` value). With a shared store the windows and pauses
+live there; if it fails, the gates go on in memory after one warning.
 """
 
 from __future__ import annotations
@@ -46,6 +41,7 @@ import logging
 import math
 import time
 import warnings
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -58,24 +54,20 @@ from product_analytics._throttle_store import MemoryStore, RedisStore, StoreErro
 __all__ = ["DEFAULT_CLASS", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles"]
 
 logger = logging.getLogger("product_analytics")
+T = TypeVar("T")
 
 DEFAULT_CLASS = "default"
 _ALL = "*"  # the gate of a RateLimit over every request
-_PROBES = 3  # later requests refused too, none let through: the pause holds (no more probes)
+_PROBES = 3  # later requests refused too, none let through: the pause holds
+_PROBE_PATIENCE = 0.25  # a probe unanswered this long (seconds) lets another go
 _ZERO_PAUSE = 0.5  # a Retry-After of 0 from a server that rounds down: under a second
 _NO_RETRY_AFTER = 1.0
-_PROBE_PATIENCE = 0.25  # a probe unanswered this long (seconds) lets another go
 _SHARED_NAP = 1.0  # with a shared store, re-read its pauses at least this often
-
-Listener = Callable[["ThrottleEvent"], None]
-T = TypeVar("T")
 
 
 class ThrottleWaitTooLong(Exception):
-    """A throttle wait would exceed `max_wait` or end after the deadline; nothing waited.
-
-    `retry_after`: seconds from now until the request could go, as far as known now.
-    """
+    """A throttle wait would exceed `max_wait` or the deadline; `retry_after`: seconds from
+    now until the request could go, as far as known."""
 
     def __init__(self, retry_after: float) -> None:
         self.retry_after = max(retry_after, 0.0)
@@ -84,11 +76,8 @@ class ThrottleWaitTooLong(Exception):
 
 @dataclass(frozen=True)
 class ThrottleEvent:
-    """A class paused by the service (`paused_until` set) or resumed (`paused_until=None`).
-
-    `paused_until` is wall-clock epoch seconds (`time.time()`); `retry_after` the pause in
-    seconds from when it was reported.
-    """
+    """A class paused by the service (`paused_until`: epoch seconds, `retry_after`: seconds)
+    or resumed (`paused_until=None`)."""
 
     throttle_class: str
     paused_until: float | None
@@ -96,36 +85,30 @@ class ThrottleEvent:
 
 
 class _Gate:
-    """One class: its windows, whether they pace it, its pause and what the pause saw."""
-
-    __slots__ = ("announced", "capped", "changed", "items", "name", "paced", "paced_by",
-                 "probing", "progress", "refusals", "sent", "until")  # fmt: skip
+    """One class: its windows and whether they pace it; its pause and what the pause saw."""
 
     def __init__(self, name: str, items: tuple[RateLimitItem, ...], capped: bool) -> None:
-        self.name, self.items, self.capped, self.paced = name, items, capped, capped
-        self.paced_by = math.nan  # `sent` of the pause that turned pacing on
+        self.name, self.base, self.items, self.capped = name, items, items, capped
+        self.paced = capped
         self.until = 0.0  # epoch seconds the pause ends
-        self.sent = math.inf  # send time of the first request the pause's 429s refused
+        self.sent = math.inf  # send time of the first request the pause refused
+        self.judged = math.nan  # `sent` of the last pause that ran its course
         self.refusals = 0  # requests sent after `sent` refused too
         self.probing = 0.0  # when the probe in flight went (0.0: none)
         self.progress = 0  # requests let through since the gate exists
+        self.cycle = (math.nan, 0)  # (epoch, progress) when the last pause ended
+        self.freed = (0.0, 0.0)  # when a full window frees a slot (epoch), and its length
         self.announced = False  # a pause event went out and no resume yet
         self.changed: asyncio.Future[None] | None = None  # set when the pause lifts
 
 
-def _pause_of(retry_after: float | None) -> float:
-    if retry_after is None or not math.isfinite(retry_after) or retry_after < 0:
-        return _NO_RETRY_AFTER
-    return retry_after if retry_after > 0 else _ZERO_PAUSE
-
-
 class Throttles:
-    """The throttle state of a client family (see the module docstring for the contract).
+    """A client family's throttle state (the module docstring has the contract).
 
-    `rate_limit`: a `RateLimit` over all requests, `{class: RateLimit}`, or None. `rates`:
-    each class's published windows as `(requests, seconds)`. `store`: None, "memory://" or
-    "redis://host:port/db". `namespace`: the prefix of the store's keys. `margin`: seconds
-    added to a wait for a full window, so that a request arrives after the slot freed.
+    `rate_limit`: a `RateLimit` over all requests, `{class: RateLimit}` or None; `rates`:
+    each class's published `(requests, seconds)` windows; `store`: None, "memory://" or
+    "redis://host:port/db"; `namespace`: the store keys' prefix; `margin`: seconds added to
+    a wait for a full window, as a share of its length.
     """
 
     def __init__(
@@ -135,9 +118,10 @@ class Throttles:
         rates: Mapping[str, Sequence[tuple[int, float]]] | None = None,
         store: str | None = None,
         namespace: str = "product_analytics",
-        margin: float = 0.05,
+        margin: float = 0.03,
     ) -> None:
         caps = _caps(rate_limit)
+        self._namespace, self._margin = namespace, margin
         self._items = {
             name: tuple(RateLimit(n, per).item(namespace) for n, per in windows)
             for name, windows in (rates or {}).items()
@@ -146,17 +130,14 @@ class Throttles:
         self._gates = {name: _Gate(name, self._items[name], True) for name in caps}
         self._store: MemoryStore | RedisStore = open_store(store, namespace)
         self._watch_all = self._store.shared or _ALL in caps
-        self._margin = margin
-        self._listeners: list[Listener] = []
+        self._listeners: list[Callable[[ThrottleEvent], None]] = []
+        self._lags: deque[tuple[float, float]] = deque(maxlen=512)  # (answered, round trip)
 
     def __repr__(self) -> str:
         if not hasattr(self, "_store"):  # __init__ refused its arguments (a crash report)
             return "Throttles(<not initialised>)"
-        paced = sorted(n for n, g in self._gates.items() if g.paced and n != _ALL)
         paused = sorted(n for n in self._gates if self.paused_until(n) is not None)
-        return f"Throttles(paced={paced!r}, paused={paused!r})"
-
-    # -- the request loop -------------------------------------------------------------
+        return f"Throttles(paced={self.paced()!r}, paused={paused!r})"
 
     def watching(self, classes: Iterable[str]) -> bool:
         """Whether requests of these classes go through `acquire` and `admitted`."""
@@ -168,24 +149,30 @@ class Throttles:
     ) -> float:  # fmt: skip
         """Wait until a request of these classes may go; return the seconds waited."""
         started = time.monotonic()
-        for gate in [self._gate(name) for name in (*classes, _ALL) if name != _ALL or
-                     _ALL in self._gates]:  # fmt: skip
+        names = (*classes, _ALL) if _ALL in self._gates else classes
+        for gate in [self._gate(name) for name in names]:
             while (wait := await self._wait_for(gate)) > 0:
                 now = time.monotonic()
                 if (max_wait is not None and now + wait - started > max_wait) or (
                     deadline is not None and now + wait > deadline
                 ):
                     raise ThrottleWaitTooLong(wait)
-                await self._nap(gate, wait)
+                if gate.changed is None or gate.changed.done():
+                    gate.changed = asyncio.get_running_loop().create_future()
+                nap = min(wait, _SHARED_NAP) if self._store.shared else wait
+                await asyncio.wait((gate.changed,), timeout=nap)  # or until the pause lifts
         return time.monotonic() - started
 
     async def refused(
         self, classes: Sequence[str], sent_at: float, retry_after: float | None
     ) -> float:
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
-        wait = _pause_of(retry_after)
+        if retry_after is None or not math.isfinite(retry_after) or retry_after < 0:
+            wait = _NO_RETRY_AFTER
+        else:
+            wait = retry_after or _ZERO_PAUSE
         now = time.time()
-        until = now + wait
+        self._lags.append((now, now - sent_at))
         for name in classes:
             gate = self._gate(name)
             if now >= gate.until:  # a new pause
@@ -193,24 +180,24 @@ class Throttles:
             elif sent_at > gate.sent:  # a probe, or sent after the first refusal: it holds
                 gate.probing, gate.refusals = 0.0, gate.refusals + 1
             gate.sent = min(gate.sent, sent_at)
-            if until > gate.until + 0.001:
-                gate.until = until
-                gate.announced = True
-                self._emit(ThrottleEvent(name, until, wait))
+            if now + wait > gate.until + 0.001:
+                gate.until, gate.announced = now + wait, True
+                self._emit(ThrottleEvent(name, gate.until, wait))
                 logger.info("throttle class %s paused %.2f s after a 429", name, wait)
-                await self._shared(self._store.pause(name, until, gate.sent), None)
+                await self._shared(self._store.pause(name, gate.until, gate.sent), None)
         return wait
 
     async def admitted(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that the service's throttle let through."""
+        now = time.time()
+        self._lags.append((now, now - sent_at))
         for name in classes:
-            gate = self._gates.get(name)
-            if gate is None:
+            if (gate := self._gates.get(name)) is None:
                 continue
             gate.progress += 1
-            if gate.sent < sent_at < gate.until:  # sent during the pause and let through:
-                if gate.paced_by == gate.sent and not gate.capped:  # a lone refusal
-                    gate.paced = False
+            if gate.sent < sent_at < gate.until:  # sent while paused, and let through:
+                if gate.judged == gate.sent and not gate.capped:  # a lone refusal
+                    gate.paced, gate.items = False, gate.base
                 gate.sent, gate.probing = math.inf, 0.0
                 if gate.until > time.time():
                     gate.until = time.time()
@@ -220,90 +207,82 @@ class Throttles:
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
         for name in classes:
-            gate = self._gates.get(name)
-            if gate is not None and sent_at > gate.sent:
+            if (gate := self._gates.get(name)) is not None and sent_at > gate.sent:
                 gate.probing = 0.0
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
         return sum(self._gates[name].progress for name in classes if name in self._gates)
 
-    # -- progress ---------------------------------------------------------------------
-
-    def add_listener(self, callback: Listener) -> Callable[[], None]:
-        """Call `callback(event)` on every `ThrottleEvent`; returns a function to stop that.
-
-        Callbacks run synchronously in the request's task; an exception in one is logged.
-        """
+    def add_listener(self, callback: Callable[[ThrottleEvent], None]) -> Callable[[], None]:
+        """Call `callback(event)` (synchronously) on every `ThrottleEvent`; returns a function
+        that stops it. An exception in a callback is logged."""
         self._listeners.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._listeners:
-                self._listeners.remove(callback)
-
-        return unsubscribe
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
 
     def paused_until(self, throttle_class: str | None) -> float | None:
-        """Wall-clock epoch seconds until which the service paused this class, or None."""
+        """Epoch seconds until which the service paused this class, or None."""
         gate = self._gates.get(throttle_class or DEFAULT_CLASS)
-        if gate is None or time.time() >= gate.until:
-            return None
-        return gate.until
+        return gate.until if gate is not None and time.time() < gate.until else None
 
     def paced(self) -> list[str]:
         """The classes paced at their rates."""
-        return sorted(name for name, gate in self._gates.items() if gate.paced)
+        return sorted(name for name, gate in self._gates.items() if gate.paced and name != _ALL)
 
     async def close(self) -> None:
         """Let go of the store's connections."""
         await self._store.close()
 
-    # -- internals --------------------------------------------------------------------
-
     def _gate(self, name: str) -> _Gate:
-        gate = self._gates.get(name)
-        if gate is None:
+        if (gate := self._gates.get(name)) is None:
             gate = self._gates[name] = _Gate(name, self._items.get(name, ()), False)
         return gate
 
     async def _wait_for(self, gate: _Gate) -> float:
         """0.0 when a request may go now (and is counted); else seconds to wait first."""
         if self._store.shared and gate.name != _ALL:
-            await self._pull(gate)
+            found = await self._shared(self._store.read(gate.name), None)
+            if found is not None:  # paused by another client, maybe
+                gate.until, gate.sent = max(gate.until, found[0]), min(gate.sent, found[1])
+            elif self._store.shared and gate.until > time.time():  # lifted elsewhere
+                gate.until, gate.sent = time.time(), math.inf
         now = time.time()
         if now < gate.until:
-            if gate.refusals >= _PROBES:
+            if gate.refusals >= _PROBES or gate.paced:  # a paced class's 429: its window
                 return gate.until - now
             if now - gate.probing < _PROBE_PATIENCE:  # the probe in flight may lift it
                 return min(gate.until - now, gate.probing + _PROBE_PATIENCE - now)
             gate.probing = now
             return 0.0  # a probe: does the pause hold?
-        if gate.sent != math.inf and not gate.paced:  # the pause ran its course: a throttle
-            gate.paced, gate.paced_by = True, gate.sent
+        if gate.sent != math.inf and gate.judged != gate.sent:
+            if gate.refusals >= _PROBES:  # it held: a throttle
+                self._judge(gate, now)
+            else:  # too short to tell: over, and no pacing
+                gate.sent = math.inf
         if gate.paced and gate.items:
-            wait = await self._shared(self._store.take(gate.items, gate.name), 0.0)
+            # A request reaches the service up to a round trip after it left: a wait for a
+            # full window ends `margin` of it later, or the longest recent round trip
+            # later (re-read when it ends), or 50 ms.
+            lag = max((rtt for at, rtt in self._lags if at > now - 10.0), default=0.0)
+            if now < (ready := gate.freed[0] + max(0.05, self._margin * gate.freed[1], lag)):
+                return ready - now
+            wait, span = await self._shared(self._store.take(gate.items, gate.name), (0.0, 0.0))
             if wait > 0:
-                return wait + self._margin
+                gate.freed = (now + wait, span)
+                return wait + max(0.05, self._margin * span, lag)
         self._resume(gate)
         return 0.0
 
-    async def _pull(self, gate: _Gate) -> None:
-        """Take the store's pause of the class: others may have paused or lifted it."""
-        found = await self._shared(self._store.read(gate.name), None)
-        if not self._store.shared:
-            return
-        if found is not None:
-            gate.until, gate.sent = max(gate.until, found[0]), min(gate.sent, found[1])
-        elif gate.until > time.time():  # lifted elsewhere
-            gate.until, gate.sent = time.time(), math.inf
-
-    async def _nap(self, gate: _Gate, seconds: float) -> None:
-        """Sleep `seconds`, or until the class's pause lifts."""
-        if gate.changed is None or gate.changed.done():
-            gate.changed = asyncio.get_running_loop().create_future()
-        if self._store.shared:
-            seconds = min(seconds, _SHARED_NAP)
-        await asyncio.wait((gate.changed,), timeout=seconds)
+    def _judge(self, gate: _Gate, now: float) -> None:
+        """The pause ran its course: pace the class, at the window its answers showed."""
+        gate.paced, gate.judged = True, gate.sent
+        since, mark = gate.cycle
+        if math.isnan(since) or gate.progress > mark:
+            gate.cycle = (now, gate.progress)
+        if gate.progress > mark and not math.isnan(since):
+            per = max(1, int(gate.until - since + 0.5))
+            learned = RateLimit(gate.progress - mark, per=per).item(self._namespace)
+            gate.items = (*gate.base, learned)
 
     def _resume(self, gate: _Gate) -> None:
         if gate.changed is not None and not gate.changed.done():
@@ -317,12 +296,11 @@ class Throttles:
         try:
             return await call
         except StoreError as exc:
-            if not self._store.shared:  # another call failed first and warned
-                return failed
-            self._store, self._watch_all = MemoryStore(), _ALL in self._gates
-            message = f"the throttle store failed ({exc}); throttling per process from now on"
-            logger.warning(message)
-            warnings.warn(message, RuntimeWarning, stacklevel=2)
+            if self._store.shared:  # the first failure: the others see the memory store
+                self._store, self._watch_all = MemoryStore(), _ALL in self._gates
+                message = f"the throttle store failed ({exc}); throttling per process now"
+                logger.warning(message)
+                warnings.warn(message, RuntimeWarning, stacklevel=2)
             return failed
 
     def _emit(self, event: ThrottleEvent) -> None:
@@ -335,15 +313,13 @@ class Throttles:
 
 def _caps(rate_limit: RateLimit | Mapping[str, RateLimit] | None) -> dict[str, RateLimit]:
     """`rate_limit` as {class: RateLimit}, `"*"` for one over all requests."""
-    if rate_limit is None:
-        return {}
-    if isinstance(rate_limit, RateLimit):
-        return {_ALL: rate_limit}
+    if rate_limit is None or isinstance(rate_limit, RateLimit):
+        return {} if rate_limit is None else {_ALL: rate_limit}
     if isinstance(rate_limit, Mapping) and all(
         isinstance(name, str) and isinstance(cap, RateLimit) for name, cap in rate_limit.items()
     ):
         return dict(rate_limit)
     raise TypeError(
-        "rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), "
-        "or a mapping from throttle class to RateLimit, e.g. {'recordings': RateLimit(240, per=60)}"
+        "rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or a mapping from "
+        "throttle class to RateLimit, e.g. {'recordings': RateLimit(240, per=60)}"
     )

@@ -76,6 +76,8 @@ async def test_lone_429s_hold_only_the_requests_they_refuse() -> None:
     assert result.error is None, f"get_many raised {result.error!r}"
     assert (result.lost, result.duplicated, result.misplaced) == (0, 0, 0)
     assert result.throttled >= 10
-    # Each refused request waits its own second; nothing else waits more than a moment.
-    assert result.throttled * 1.0 <= result.throttle_wait <= result.throttled * 1.0 + 5.0
+    # Each refused request waits its own second; the others wait moments (while a probe
+    # finds out that the 429 was alone), far less in all than the refused ones: a pause of
+    # the whole class holds every worker, some 30 times as much.
+    assert result.throttled * 1.0 <= result.throttle_wait <= result.throttled * 3.0
     assert result.retries == result.failed_attempts
