@@ -172,7 +172,7 @@ class Throttles:
         else:
             wait = retry_after or _ZERO_PAUSE
         now = time.time()
-        self._lags.append((now, now - sent_at))
+        await self._note(now, now - sent_at)
         for name in classes:
             gate = self._gate(name)
             if now >= gate.until:  # a new pause
@@ -190,7 +190,7 @@ class Throttles:
     async def admitted(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that the service's throttle let through."""
         now = time.time()
-        self._lags.append((now, now - sent_at))
+        await self._note(now, now - sent_at)
         for name in classes:
             if (gate := self._gates.get(name)) is None:
                 continue
@@ -264,6 +264,8 @@ class Throttles:
             # full window ends `margin` of it later, or the longest recent round trip
             # later (re-read when it ends), or 50 ms.
             lag = max((rtt for at, rtt in self._lags if at > now - 10.0), default=0.0)
+            if self._store.shared:  # the other clients' round trips count too
+                lag = max(lag, await self._shared(self._store.lag(), 0.0))
             if now < (ready := gate.freed[0] + max(0.05, self._margin * gate.freed[1], lag)):
                 return ready - now
             wait, span = await self._shared(self._store.take(gate.items, gate.name), (0.0, 0.0))
@@ -283,6 +285,13 @@ class Throttles:
             per = max(1, int(gate.until - since + 0.5))
             learned = RateLimit(gate.progress - mark, per=per).item(self._namespace)
             gate.items = (*gate.base, learned)
+
+    async def _note(self, now: float, rtt: float) -> None:
+        """Keep a round trip (and share it, when it is the longest of the last 10 s)."""
+        longest = max((r for at, r in self._lags if at > now - 10.0), default=0.0)
+        self._lags.append((now, rtt))
+        if rtt > longest and self._store.shared:
+            await self._shared(self._store.note_lag(rtt), None)
 
     def _resume(self, gate: _Gate) -> None:
         if gate.changed is not None and not gate.changed.done():

@@ -5,7 +5,8 @@ A store's `take(items, name)` counts one request of class `name` in every window
 `(0.0, 0.0)`; or counts nothing and gives the seconds until the full one frees a slot, and
 its length. A shared store also keeps the pauses: `read(name)` gives `(until, sent_at)`
 (epoch seconds) or None; `pause` lengthens one (keeping the first refused request's send
-time); `lift(name, sent_at)` ends one that refused a request sent before `sent_at`. The
+time); `lift(name, sent_at)` ends one that refused a request sent before `sent_at`;
+`note_lag(rtt)` and `lag()` share the longest round trip of the last 10 s. The
 memory store keeps no pauses (the throttle state does). Keys start with a namespace; a
 Redis failure raises `StoreError`.
 """
@@ -30,6 +31,12 @@ if tonumber(ARGV[1]) > tonumber(redis.call('hget', KEYS[1], 'until') or '0') the
   redis.call('hset', KEYS[1], 'until', ARGV[1])
   redis.call('hsetnx', KEYS[1], 'sent', ARGV[2])
   redis.call('pexpireat', KEYS[1], math.ceil(tonumber(ARGV[1]) * 1000) + 1000)
+end
+"""
+# KEYS[1]: the longest recent round trip. ARGV[1]: a round trip (seconds); kept 10 s.
+_LAG = """
+if tonumber(ARGV[1]) > tonumber(redis.call('get', KEYS[1]) or '0') then
+  redis.call('set', KEYS[1], ARGV[1], 'PX', 10000)
 end
 """
 # KEYS[1]: the pause hash. ARGV[1]: the send time of a request that got through.
@@ -75,6 +82,12 @@ class MemoryStore:
     async def close(self) -> None:
         return None
 
+    async def note_lag(self, rtt: float) -> None:
+        return None
+
+    async def lag(self) -> float:
+        return 0.0
+
     async def _call(self, awaitable: Awaitable[T]) -> T:
         return await awaitable
 
@@ -104,6 +117,8 @@ class RedisStore(MemoryStore):
         self._prefix = f"{namespace}:pause:"
         self._pause = self._redis.register_script(_PAUSE)
         self._lift = self._redis.register_script(_LIFT)
+        self._note_lag = self._redis.register_script(_LAG)
+        self._lag_key = f"{namespace}:lag"
 
     async def read(self, name: str) -> tuple[float, float] | None:
         found = await self._call(self._redis.hmget(self._prefix + name, "until", "sent"))
@@ -114,6 +129,13 @@ class RedisStore(MemoryStore):
 
     async def lift(self, name: str, sent_at: float) -> None:
         await self._call(self._lift(keys=[self._prefix + name], args=[sent_at]))
+
+    async def note_lag(self, rtt: float) -> None:
+        await self._call(self._note_lag(keys=[self._lag_key], args=[rtt]))
+
+    async def lag(self) -> float:
+        found: bytes | str | None = await self._call(self._redis.get(self._lag_key))
+        return float(found or 0.0)
 
     async def close(self) -> None:
         await self._redis.aclose()

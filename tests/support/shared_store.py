@@ -20,13 +20,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @dataclass
 class SharedRun:
-    """What one run measured; `bound` is the least time the server's window allows."""
+    """What one run measured: `seconds` from starting the processes to their end, `span`
+    from the server's first request to its last; `bound` is the least span its window
+    allows."""
 
     requests: int
     throttled: int
     errors: int
     fetched: int
     seconds: float
+    span: float
     bound: float
 
     @property
@@ -65,5 +68,6 @@ async def shared_run(
             errors=sum(r["error_count"] for r in results),
             fetched=sum(r["fetched"] for r in results),
             seconds=seconds,
+            span=server.hits[-1].at - server.hits[0].at if server.hits else 0.0,
             bound=(math.ceil(total / limit) - 1) * per,
         )
