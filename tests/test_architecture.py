@@ -49,7 +49,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("pagination", frozenset({"_pagination"})),
     ("resources", frozenset({"_resource"})),
     # The one loop that sends a request, and what the clients of one family share.
-    ("session", frozenset({"_session"})),
+    ("session", frozenset({"_send", "_session"})),
     # Generated from the spec, standing on the resources.
     ("generated", frozenset({"_generated"})),
     # The one module that imports aiohttp.
