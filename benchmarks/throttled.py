@@ -49,19 +49,23 @@ def _share(part: int, whole: int) -> float:
     return part / whole if whole else 0.0
 
 
+async def _fetch_all(server: FakeServer | DrfThrottleServer, ids: list[str]) -> tuple[float, int]:
+    """`get_many` of `ids` with default settings: its seconds and its errors."""
+    started = time.perf_counter()
+    async with AsyncClient(api_key=server.api_key, base_url=server.base_url) as client:
+        results = await client.session_recordings.get_many(
+            project_id=server.project_id, ids=ids, return_exceptions=True
+        )
+    seconds = time.perf_counter() - started
+    return seconds, sum(isinstance(result, Exception) for result in results)
+
+
 async def throttled_get_many(count: int, rate: int, window: float) -> dict[str, Any]:
     """`get_many` of `count` ids against `rate` requests per `window` seconds."""
     async with FakeServer(
         recordings=count, seed=13, throttle={"recordings": [(rate, window)]}
     ) as server:
-        ids = server.recording_ids[:count]
-        started = time.perf_counter()
-        async with AsyncClient(api_key=server.api_key, base_url=server.base_url) as client:
-            results = await client.session_recordings.get_many(
-                project_id=server.project_id, ids=ids, return_exceptions=True
-            )
-        seconds = time.perf_counter() - started
-        errors = sum(isinstance(result, Exception) for result in results)
+        seconds, errors = await _fetch_all(server, server.recording_ids[:count])
         answered = sum(1 for r in server.requests if r.status is not None)
         throttled = server.throttle_429s
     bound = count / rate * window
@@ -179,14 +183,7 @@ async def drf_window(count: int, rate: int, window: float, rounding: str) -> dic
     rates known to the client, which the 429s pace."""
     rates = {"recordings": [(rate, window)]}
     async with DrfThrottleServer(rates, recordings=count, rounding=rounding) as server:  # type: ignore[arg-type]
-        ids = list(server.recording_ids)
-        started = time.perf_counter()
-        async with AsyncClient(api_key=server.api_key, base_url=server.base_url) as client:
-            results = await client.session_recordings.get_many(
-                project_id=server.project_id, ids=ids, return_exceptions=True
-            )
-        seconds = time.perf_counter() - started
-        errors = sum(isinstance(result, Exception) for result in results)
+        seconds, errors = await _fetch_all(server, list(server.recording_ids))
         requests, throttled = len(server.hits), server.throttled
     bound = (math.ceil(count / rate) - 1) * window
     return {
