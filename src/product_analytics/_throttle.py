@@ -20,12 +20,12 @@ operation without one). The request loop calls it for every request that reaches
    paused, probes go one at a time (another after 0.25 s unanswered) until 3 requests sent
    after the refused one were refused too.
 4. A pause that holds (3 later requests refused too) and runs its course shows a
-   throttle: the class is paced from then on, at its
-   rates (published, or its `rate_limit`) and at the window its answers showed (the
-   requests let through between two pauses, per the time the window took to reopen); a
-   full window waits for its oldest request to leave, plus `margin` of the window (50 ms
-   at least, and the longest recent round trip). A `RateLimit` paces
-   from the first request.
+   throttle: the class is paced from then on, at its rates (published, or its
+   `rate_limit`), and once a later pause holds, at the window its answers showed instead
+   of the published one (the requests let through between two pauses, per the time the
+   window took to reopen); a full window waits for its oldest request to leave, plus
+   `margin` of the window (50 ms at least, and the longest recent round trip). A
+   `RateLimit` paces from the first request.
 5. `progress(classes)` counts requests let through once watched (the loop ends a request
    refused again and again while none of its classes progresses).
 
@@ -284,7 +284,9 @@ class Throttles:
         if gate.progress > mark and not math.isnan(since):
             per = max(1, int(gate.until - since + 0.5))
             learned = RateLimit(gate.progress - mark, per=per).item(self._namespace)
-            gate.items = (*gate.base, learned)
+            # The answers are the service's own rates: they replace the published ones
+            # (a `rate_limit` the user set stays).
+            gate.items = (*gate.base, learned) if gate.capped else (learned,)
 
     async def _note(self, now: float, rtt: float) -> None:
         """Keep a round trip (and share it, when it is the longest of the last 10 s)."""
