@@ -141,7 +141,7 @@ class Throttles:
 
     def watching(self, classes: Iterable[str]) -> bool:
         """Whether requests of these classes go through `acquire` and `admitted`."""
-        return self._watch_all or any(name in self._gates for name in classes)
+        return self._watch_all or not self._gates.keys().isdisjoint(classes)
 
     async def acquire(
         self, classes: Sequence[str], *, max_wait: float | None = None,
