@@ -58,6 +58,14 @@ class Config:
     export_count: int = 20_000
     export_page_size: int = 500
     export_rate: int = 5
+    # DRF windows the client does not know; processes sharing one key through Redis.
+    drf_ids: int = 160
+    drf_rate: int = 40
+    drf_window: float = 10.0
+    shared_count: int = 45
+    shared_rate: int = 30
+    shared_window: int = 3
+    shared_workers: int = 4
     # The latency-bound list: a server of its own that answers each page this late.
     latency_count: int = 10_000
     latency_page_size: int = 100
@@ -99,6 +107,13 @@ TARGETS: tuple[tuple[str, str, str, float], ...] = (
     ("throttled.get_many.errors", "throttled get_many, errors", "<=", 0.0),
     ("throttled.get_many.share_429", "throttled get_many, 429s / requests", "<=", 0.05),
     ("throttled.export.time_ratio", "throttled export, time / throttle bound", "<=", 1.1),
+    ("throttled.drf_ceil.time_ratio", "DRF window (rounded up), time / bound", "<=", 1.1),
+    ("throttled.drf_ceil.errors", "DRF window (rounded up), errors", "<=", 0.0),
+    ("throttled.drf_floor.time_ratio", "DRF window (rounded down), time / bound", "<=", 1.1),
+    ("throttled.drf_floor.errors", "DRF window (rounded down), errors", "<=", 0.0),
+    ("throttled.shared.redis.time_ratio", "4 processes via Redis, span / bound", "<=", 1.15),
+    ("throttled.shared.redis.share_429", "4 processes via Redis, 429s / requests", "<=", 0.05),
+    ("throttled.shared.redis.errors", "4 processes via Redis, errors", "<=", 0.0),
     (
         "throttled.export.resumed_equals_uninterrupted",
         "throttled export, killed and resumed = uninterrupted",
@@ -274,7 +289,20 @@ def _throttled(config: Config) -> dict[str, Any]:
             config.export_count, config.export_rate, config.throttle_window, config.export_page_size
         )
     )
-    return {"get_many": get_many, "export": export}
+    figures: dict[str, Any] = {"get_many": get_many, "export": export}
+    for rounding in ("ceil", "floor"):
+        figures[f"drf_{rounding}"] = drf = asyncio.run(
+            throttled.drf_window(config.drf_ids, config.drf_rate, config.drf_window, rounding)
+        )
+        _say(f"DRF window, rounded {rounding}: {drf['seconds']} s for a bound of {drf['bound_s']}")
+    figures["shared"] = shared = asyncio.run(
+        throttled.shared_key(
+            config.shared_count, config.shared_rate, config.shared_window, config.shared_workers
+        )
+    )
+    via, alone = shared["redis"]["span_s"], shared["no_store"]["span_s"]
+    _say(f"shared key: {via} s via Redis, {alone} s without")
+    return figures
 
 
 def _batched(config: Config) -> dict[str, Any]:

@@ -10,8 +10,15 @@
   (pages / R windows), and a run SIGKILLed halfway then rerun with `--resume` (until it
   succeeds) must write the same ids as the uninterrupted one.
 
-Until the client paces itself on 429s these figures show the gap (errors, 429 storms, failed
-export attempts); they are measured, not asserted.
+- `drf_window`: `get_many` against a DRF-like server (`tests/support`) whose window the
+  client does not know (40 per 10 s), `Retry-After` rounded up and down: time ÷ the
+  window's bound (target <= 1.1) and errors (0).
+- `shared_key`: 4 processes on one key against 30 per 3 s, each with `rate_limit` set to
+  it, through one Redis store (a throwaway redis-server) and then each on its own: the
+  span from the server's first request to its last ÷ the window's bound (target <= 1.15
+  with the store), the share of 429s (<= 5 %) and errors (0).
+
+The figures are measured here, not asserted.
 """
 
 from __future__ import annotations
@@ -27,15 +34,30 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.support.drf_throttle_server import DrfThrottleServer
+from tests.support.redis_server import redis_server
+from tests.support.shared_store import shared_run
+
 from product_analytics import AsyncClient
 from product_analytics.cli.export import checkpoint_path
 from product_analytics.testing import FakeServer
 
-__all__ = ["throttled_export", "throttled_get_many"]
+__all__ = ["drf_window", "shared_key", "throttled_export", "throttled_get_many"]
 
 
 def _share(part: int, whole: int) -> float:
     return part / whole if whole else 0.0
+
+
+async def _fetch_all(server: FakeServer | DrfThrottleServer, ids: list[str]) -> tuple[float, int]:
+    """`get_many` of `ids` with default settings: its seconds and its errors."""
+    started = time.perf_counter()
+    async with AsyncClient(api_key=server.api_key, base_url=server.base_url) as client:
+        results = await client.session_recordings.get_many(
+            project_id=server.project_id, ids=ids, return_exceptions=True
+        )
+    seconds = time.perf_counter() - started
+    return seconds, sum(isinstance(result, Exception) for result in results)
 
 
 async def throttled_get_many(count: int, rate: int, window: float) -> dict[str, Any]:
@@ -43,14 +65,7 @@ async def throttled_get_many(count: int, rate: int, window: float) -> dict[str, 
     async with FakeServer(
         recordings=count, seed=13, throttle={"recordings": [(rate, window)]}
     ) as server:
-        ids = server.recording_ids[:count]
-        started = time.perf_counter()
-        async with AsyncClient(api_key=server.api_key, base_url=server.base_url) as client:
-            results = await client.session_recordings.get_many(
-                project_id=server.project_id, ids=ids, return_exceptions=True
-            )
-        seconds = time.perf_counter() - started
-        errors = sum(isinstance(result, Exception) for result in results)
+        seconds, errors = await _fetch_all(server, server.recording_ids[:count])
         answered = sum(1 for r in server.requests if r.status is not None)
         throttled = server.throttle_429s
     bound = count / rate * window
@@ -160,3 +175,39 @@ async def throttled_export(count: int, rate: int, window: float, page_size: int)
         and len(resumed_ids) == len(set(resumed_ids))
         and set(resumed_ids) == set(whole_ids),
     }
+
+
+async def drf_window(count: int, rate: int, window: float, rounding: str) -> dict[str, Any]:
+    """`get_many` of `count` ids, default settings, against a DRF-like server holding `rate`
+    requests per `window` seconds, `Retry-After` rounded `rounding` ("ceil" or "floor"): no
+    rates known to the client, which the 429s pace."""
+    rates = {"recordings": [(rate, window)]}
+    async with DrfThrottleServer(rates, recordings=count, rounding=rounding) as server:  # type: ignore[arg-type]
+        seconds, errors = await _fetch_all(server, list(server.recording_ids))
+        requests, throttled = len(server.hits), server.throttled
+    bound = (math.ceil(count / rate) - 1) * window
+    return {
+        "count": count, "rate": rate, "window_s": window, "rounding": rounding,
+        "seconds": round(seconds, 3), "bound_s": bound,
+        "time_ratio": round(seconds / bound, 3) if bound else None,
+        "errors": errors, "requests": requests, "throttled_429s": throttled,
+        "share_429": round(_share(throttled, requests), 4),
+    }  # fmt: skip
+
+
+async def shared_key(count: int, rate: int, window: int, workers: int) -> dict[str, Any]:
+    """`workers` processes on one key against a DRF-like window of `rate` per `window` s,
+    each with `rate_limit` set to it: through one Redis store, then each on its own."""
+    figures: dict[str, Any] = {"workers": workers, "count_each": count, "rate": rate,
+                               "window_s": window}  # fmt: skip
+    with redis_server() as redis:
+        for name, store in (("redis", redis.url), ("no_store", None)):
+            run = await shared_run(store, workers=workers, count=count, limit=rate, per=window)
+            figures[name] = {
+                "seconds": round(run.seconds, 3), "span_s": round(run.span, 3),
+                "bound_s": run.bound, "time_ratio": round(run.span / run.bound, 3),
+                "errors": run.errors,
+                "requests": run.requests, "throttled_429s": run.throttled,
+                "share_429": round(run.share_429, 4),
+            }  # fmt: skip
+    return figures

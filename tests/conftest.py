@@ -20,6 +20,7 @@ from tests.support.loopback import (
     free_port,
 )
 from tests.support.loopback import serve as serve_loopback
+from tests.support.redis_server import REDIS_SERVER, RedisServer, redis_server
 
 REFUSING_PERSONAL_API_KEYS = frozenset(
     op.operation_id for op in ALL if not op.personal_api_key_allowed
@@ -89,3 +90,12 @@ async def loopback() -> AsyncIterator[LoopbackFactory]:
 def refused_base_url() -> str:
     """A loopback URL where nothing listens: connecting is refused at once."""
     return f"http://127.0.0.1:{free_port()}"
+
+
+@pytest.fixture
+def redis_store() -> Iterator[RedisServer]:
+    """A throwaway redis-server on a free loopback port (stopped at the end)."""
+    if REDIS_SERVER is None:
+        pytest.fail("redis-server is not installed: apt-get install redis-server (.ci/run does)")
+    with redis_server() as server:
+        yield server

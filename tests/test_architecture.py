@@ -32,7 +32,16 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     (
         "policies",
         frozenset(
-            {"_transport", "_retry", "_scopes", "_ratelimit", "_throttle", "_watchdog", "_network"}
+            {
+                "_transport",
+                "_retry",
+                "_scopes",
+                "_ratelimit",
+                "_throttle",
+                "_throttle_store",
+                "_watchdog",
+                "_network",
+            }
         ),
     ),
     # Pure request building and answer decoding, and where a list page's links lead.
@@ -44,7 +53,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("pagination", frozenset({"_pagination"})),
     ("resources", frozenset({"_resource"})),
     # The one loop that sends a request, and what the clients of one family share.
-    ("session", frozenset({"_session"})),
+    ("session", frozenset({"_send", "_session"})),
     # Generated from the spec, standing on the resources.
     ("generated", frozenset({"_generated"})),
     # The one module that imports aiohttp.

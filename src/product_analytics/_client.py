@@ -26,6 +26,7 @@ from product_analytics._bulk import (
     map_bounded,
 )
 from product_analytics._config import ClientConfig, Secret
+from product_analytics._generated.operations import THROTTLE_RATES
 from product_analytics._generated.resources import ClientResources
 from product_analytics._log import configure_from_env
 from product_analytics._operation import Operation
@@ -79,20 +80,21 @@ class AsyncClient(ClientResources):
     included); `retry_policy` sets the backoff. A 429 pauses the operation's throttle class
     for every task of the client until the service's window reopens, then requests of the
     class are paced; `rate_limit=RateLimit(240, per=60)` (or `{throttle_class: RateLimit}`)
-    caps requests up front. `max_response_bytes` bounds one response body (after
-    decompression); `max_page_items` bounds the items of any list page (a page may hold
-    more than its `limit`). `project_id` and `organization_id` are the defaults of the path
-    parameters of those names; `project_id` is also the default of `environment_id`.
-    `default_headers` go on every request (a call's `extra_headers` win; they may set
-    `User-Agent`, never `Authorization`).
+    caps requests up front. `throttle_store="redis://host:6379/0"` (or env
+    `PRODUCT_ANALYTICS_THROTTLE_STORE`) shares the throttle windows and pauses with every
+    client on that Redis server; None or "memory://" keeps them in this process.
+    `max_response_bytes` bounds one response body (after decompression); `max_page_items`
+    bounds the items of any list page (a page may hold more than its `limit`). `project_id`
+    and `organization_id` are the defaults of the path parameters of those names;
+    `project_id` is also the default of `environment_id`. `default_headers` go on every
+    request (a call's `extra_headers` win; they may set `User-Agent`, never `Authorization`).
 
     `transport` replaces the aiohttp transport (`AiohttpTransport(session)` sends on your
     own `aiohttp.ClientSession`; see also `MockTransport`). The default transport goes
     through `proxy` when given; with `trust_env` (the default) and no `proxy`, through the
     proxy `HTTPS_PROXY`/`HTTP_PROXY` name for the host unless `NO_PROXY` exempts it, and
     `SSL_CERT_FILE` is honoured. `verify` is True (the system's CAs), False (no
-    certificate check), a CA bundle path or an `ssl.SSLContext`. `throttle_store` names
-    where the throttle state lives (None or "memory://": this process).
+    certificate check), a CA bundle path or an `ssl.SSLContext`.
     """
 
     def __init__(
@@ -140,7 +142,13 @@ class AsyncClient(ClientResources):
             )
         else:
             transport = config.transport
-        self._session = Session(transport, Throttles(rate_limit))  # Throttles checks it
+        throttles = Throttles(  # Throttles checks rate_limit and the store's URL
+            rate_limit,
+            rates=THROTTLE_RATES,
+            store=config.throttle_store,
+            namespace=config.throttle_namespace(),
+        )
+        self._session = Session(transport, throttles)
         self._init_resources()
 
     def _init_resources(self) -> None:

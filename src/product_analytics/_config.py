@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import os
 import ssl
@@ -333,6 +334,12 @@ class ClientConfig:
     throttle_store: str | None = field(
         metadata=_setting(_optional_str, env=THROTTLE_STORE_ENV, shared=True)
     )
+
+    def throttle_namespace(self) -> str:
+        """The prefix of this key's throttle state in a shared store: a digest of the key and
+        the service's URL (the key itself is never stored)."""
+        digest = hashlib.sha256(f"{self.api_key.header}\n{self.base_url}".encode()).hexdigest()
+        return f"product_analytics:{digest[:24]}"
 
     @classmethod
     def resolve(

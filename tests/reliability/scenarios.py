@@ -61,15 +61,19 @@ def _share(total: float, kinds: int) -> float:
     return float(1.0 - (1.0 - total) ** (1.0 / kinds))
 
 
-def soak_faults(total: float, timeout: float) -> list[Fault]:
-    """503, 500, 429 with Retry-After, dropped connections, answers slower than `timeout`
-    (late headers, and a body that stalls midway): `total` of the requests get one."""
+def soak_faults(
+    total: float, timeout: float, *, refusal: int = 429, retry_after: float = 0.01
+) -> list[Fault]:
+    """503, 500, `refusal` (429, or a status in its place) with Retry-After, dropped
+    connections, answers slower than `timeout` (late headers, and a body that stalls
+    midway): `total` of the requests get one. Each 429 is a lone refusal, not a throttle:
+    the requests around it go through."""
     rate = _share(total, 6)
     slow = timeout + 0.2
     return [
         Fault.error(503, rate=rate),
         Fault.error(500, rate=rate),
-        Fault.rate_limit(retry_after=0.01, rate=rate),
+        Fault.error(refusal, retry_after=retry_after, rate=rate),
         Fault.drop(rate=rate),
         Fault.latency(slow, rate=rate),
         Fault.stall(slow, rate=rate),
@@ -100,6 +104,8 @@ class FaultSoakResult:
     faults_injected: Counter[str]
     seconds: float
     probe: LeakProbe
+    throttled: int = 0  # 429s the client counted
+    throttle_wait: float = 0.0  # seconds the client's requests waited on throttles, in all
 
     @property
     def lost(self) -> int:
@@ -140,10 +146,13 @@ async def fault_soak(
     timeout: float = 1.0,
     max_retries: int = 8,
     concurrency: int = 32,
+    refusal: int = 429,
+    retry_after: float = 0.01,
 ) -> FaultSoakResult:
-    """`get_many` of every recording of a FakeServer injecting `fault_rate` mixed faults."""
+    """`get_many` of every recording of a FakeServer injecting `fault_rate` mixed faults,
+    a sixth of them lone `refusal`s (429s by default) with `retry_after`."""
     async with FakeServer(recordings=recordings, seed=seed, fault_seed=seed * 1000 + 7) as server:
-        for fault in soak_faults(fault_rate, timeout):
+        for fault in soak_faults(fault_rate, timeout, refusal=refusal, retry_after=retry_after):
             server.faults.add(fault)
         error: BaseException | None = None
         returned: list[str] = []
@@ -180,6 +189,8 @@ async def fault_soak(
             faults_injected=Counter(server.faults.injected),
             seconds=seconds,
             probe=probe,
+            throttled=client.stats.throttled,
+            throttle_wait=client.stats.throttle_wait,
         )
 
 

@@ -130,7 +130,7 @@ async def secrets_scan(rounds: int = 1) -> SecretsResult:
         }
         client = AsyncClient(base_url=server.base_url, **common)
         scoped = AsyncClient(base_url=server.base_url, scopes=["project:read"], **common)
-        limit = RateLimit(50, per=0.1)
+        limit = RateLimit(500, per=1)
         limited = AsyncClient(base_url=server.base_url, rate_limit=limit, **common)
         refused = AsyncClient(base_url=_refused_url(), **common)
         # Its own client: a 429 paces the whole throttle class of the client that got it.

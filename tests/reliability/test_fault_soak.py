@@ -64,3 +64,20 @@ def test_the_soak_leaks_nothing(soak: FaultSoakResult) -> None:
     assert result.probe.loop_errors == []
     assert result.probe.resource_warnings == []
     assert result.probe.key_in_logs == result.probe.key_in_errors == 0
+
+
+async def test_lone_429s_hold_only_the_requests_they_refuse() -> None:
+    """A sixth of the faults are lone 429s with `Retry-After: 1` (about 3 % of requests):
+    the requests sent after one go through, so each holds its own request for its second
+    and no other. A 429 pausing the whole class held every worker for it (165 s for this
+    soak): the seconds waited in all would be tens of times the 429s' own."""
+    result = await fault_soak(RECORDINGS, seed=SEED, fault_rate=FAULT_RATE, retry_after=1.0)
+    FIGURES.append(result.figure(f"fault soak: lone 429s, Retry-After 1 (seed {SEED})"))
+    assert result.error is None, f"get_many raised {result.error!r}"
+    assert (result.lost, result.duplicated, result.misplaced) == (0, 0, 0)
+    assert result.throttled >= 10
+    # Each refused request waits its own second; the others wait moments (while a probe
+    # finds out that the 429 was alone), far less in all than the refused ones: a pause of
+    # the whole class holds every worker, some 30 times as much.
+    assert result.throttled * 1.0 <= result.throttle_wait <= result.throttled * 3.0
+    assert result.retries == result.failed_attempts

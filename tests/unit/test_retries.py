@@ -154,7 +154,7 @@ async def test_retry_after_is_the_delay_of_a_retried_5xx(
 async def test_retry_after_is_read_once_per_answer(
     make_client: MakeClient, sleeps: Sleeps, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from product_analytics import _retry, _session
+    from product_analytics import _retry, _send
 
     reads: list[str | None] = []
     real = _retry.parse_retry_after
@@ -169,7 +169,7 @@ async def test_retry_after_is_read_once_per_answer(
     )
     await CALLS["GET"](client)
     assert reads == ["1"]  # the 429's header, read once; the 200's is not read at all
-    assert _session.retry_after_of is _retry.retry_after_of
+    assert _send.retry_after_of is _retry.retry_after_of
 
 
 async def test_waiting_out_a_429_does_not_use_up_max_retries(
@@ -305,13 +305,14 @@ async def test_a_deadline_shorter_than_a_429_wait_ends_with_rate_limit_error(
 async def test_a_per_call_deadline_overrides_the_clients(
     make_client: MakeClient, sleeps: Sleeps
 ) -> None:
-    client, mock = await make_client(
-        script(json_reply({}, 429, **{"Retry-After": "20"}), OK), deadline=5.0
-    )
+    refused = json_reply({}, 429, **{"Retry-After": "20"})
+    client, mock = await make_client(script(refused, OK, refused), deadline=5.0)
     await client.roles.get(organization_id=ORG, id="r1", deadline=60.0)
     assert len(mock.requests) == 2
-    with pytest.raises(RateLimitError):
+    assert sleeps == [20.0]
+    with pytest.raises(RateLimitError):  # its 20 s wait does not fit the client's 5 s
         await client.roles.get(organization_id=ORG, id="r1")
+    assert len(mock.requests) == 3
 
 
 _RID = {"X-Request-Id": "req-429"}

@@ -1,0 +1,146 @@
+"""The throttle state on its own (`_throttle.Throttles`, memory store): what a 429 pauses,
+what lifts a pause, when pacing starts, and the `RateLimit` values it enforces."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from product_analytics import AsyncClient, RateLimit
+from product_analytics._throttle import Throttles, ThrottleWaitTooLong
+from product_analytics.testing import FakeServer
+
+RECORDINGS = ("recordings",)
+RATES = {"recordings": ((240, 60.0), (1200, 3600.0)), "listing": ((60, 60.0), (300, 3600.0))}
+
+
+def _max_in_any_window(times: list[float], window: float) -> int:
+    return max(sum(1 for t in times if start <= t < start + window) for start in times)
+
+
+@pytest.mark.parametrize(("max_requests", "per"), [(0, 1.0), (-1, 1.0), (1, 0), (1, 0.5)])
+def test_bad_rate_limits_are_rejected(max_requests: int, per: float) -> None:
+    with pytest.raises(ValueError):
+        RateLimit(max_requests, per)
+
+
+def test_non_integer_max_requests_is_a_type_error() -> None:
+    with pytest.raises(TypeError):
+        RateLimit(2.5, 1.0)  # type: ignore[arg-type]
+
+
+def test_client_rejects_a_rate_limit_that_is_not_a_rate_limit() -> None:
+    with pytest.raises(TypeError, match="RateLimit"):
+        AsyncClient(api_key="k", base_url="http://h", rate_limit=240)  # type: ignore[arg-type]
+
+
+async def test_nothing_is_watched_before_the_first_429() -> None:
+    throttles = Throttles(rates=RATES)
+    assert not throttles.watching(RECORDINGS)
+    await throttles.refused(RECORDINGS, time.time(), 0.05)
+    assert throttles.watching(RECORDINGS)
+    assert not throttles.watching(("crud",))  # per-class isolation
+
+
+async def test_a_429_contradicted_by_a_later_request_lifts_the_pause_without_pacing() -> None:
+    throttles = Throttles(rates=RATES)
+    refused_at = time.time()
+    assert await throttles.refused(RECORDINGS, refused_at, 30.0) == 30.0
+    assert throttles.paused_until("recordings") is not None
+    # The first request after it goes as a probe; it gets through: a lone refusal.
+    assert await throttles.acquire(RECORDINGS, max_wait=0.0) == pytest.approx(0, abs=0.05)
+    await throttles.admitted(RECORDINGS, time.time())
+    assert throttles.paused_until("recordings") is None
+    assert throttles.paced() == []
+    assert await throttles.acquire(RECORDINGS, max_wait=0.0) == pytest.approx(0, abs=0.05)
+
+
+async def test_requests_sent_before_the_refused_one_do_not_lift_its_pause() -> None:
+    throttles = Throttles(rates=RATES)
+    earlier = time.time()
+    await throttles.refused(RECORDINGS, time.time(), 30.0)
+    await throttles.admitted(RECORDINGS, earlier)  # in flight before: the window had room
+    assert throttles.paused_until("recordings") is not None
+
+
+async def test_a_pause_that_holds_waits_and_then_paces_at_the_published_rates() -> None:
+    throttles = Throttles(rates={"recordings": ((3, 1.0),)}, margin=0.0)
+    await held_pause(throttles, 0.3)
+    with pytest.raises(ThrottleWaitTooLong):  # no more probes: the pause is waited out
+        await throttles.acquire(RECORDINGS, max_wait=0.05)
+    sent = []
+    for _ in range(7):
+        await throttles.acquire(RECORDINGS)
+        sent.append(time.monotonic())
+    assert throttles.paced() == ["recordings"]
+    assert _max_in_any_window(sent, 0.98) <= 3
+    assert sent[-1] - sent[0] >= 1.9  # 3 per second, moving windows
+
+
+async def held_pause(throttles: Throttles, seconds: float) -> None:
+    """A 429, then 3 probes refused too: a pause that holds, `seconds` long."""
+    await throttles.refused(RECORDINGS, time.time(), seconds)
+    for _ in range(3):
+        await throttles.acquire(RECORDINGS)
+        await throttles.refused(RECORDINGS, time.time(), seconds)
+
+
+async def test_a_deadline_shorter_than_the_pause_raises_without_waiting() -> None:
+    throttles = Throttles(rates=RATES)
+    await held_pause(throttles, 60.0)
+    started = time.monotonic()
+    with pytest.raises(ThrottleWaitTooLong) as caught:
+        await throttles.acquire(RECORDINGS, deadline=time.monotonic() + 2.0)
+    assert time.monotonic() - started < 1.0
+    assert caught.value.retry_after > 50
+
+
+async def test_listeners_hear_a_pause_and_its_end() -> None:
+    throttles = Throttles(rates=RATES)
+    events = []
+    remove = throttles.add_listener(events.append)
+    await throttles.refused(("recordings", "listing"), time.time(), 10.0)
+    await throttles.acquire(("recordings", "listing"))  # the probe of each class
+    await throttles.admitted(("recordings", "listing"), time.time())
+    remove()
+    assert [(e.throttle_class, e.paused_until is None) for e in events] == [
+        ("recordings", False), ("listing", False), ("recordings", True), ("listing", True),
+    ]  # fmt: skip
+
+
+async def test_a_rate_limit_for_all_requests_paces_from_the_first() -> None:
+    throttles = Throttles(RateLimit(4, per=1), rates=RATES, margin=0.0)
+    assert throttles.watching(("crud",))
+    sent = []
+    for name in ["recordings", "crud"] * 4:
+        await throttles.acquire((name,))
+        sent.append(time.monotonic())
+    assert _max_in_any_window(sent, 0.98) <= 4
+    assert sent[-1] - sent[0] >= 0.95
+
+
+async def test_client_rate_limit_spaces_every_attempt_against_the_fake_server() -> None:
+    async with FakeServer(recordings=12, seed=2) as server:
+        async with AsyncClient(
+            api_key=server.api_key, base_url=server.base_url, rate_limit=RateLimit(4, per=1)
+        ) as client:
+            started = time.monotonic()
+            await client.session_recordings.get_many(
+                project_id=server.project_id, ids=server.recording_ids, concurrency=8
+            )
+            seconds = time.monotonic() - started
+        assert len(server.requests) == 12
+        assert seconds >= 1.95  # 12 at 4 a second: the third 4 go 2 s after the first
+
+
+async def test_close_during_a_pause_ends_the_wait() -> None:
+    throttles = Throttles(rates=RATES)
+    await held_pause(throttles, 60.0)
+    waiter = asyncio.ensure_future(throttles.acquire(RECORDINGS))
+    await asyncio.sleep(0.05)
+    waiter.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiter
+    await throttles.close()
