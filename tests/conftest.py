@@ -21,6 +21,7 @@ from tests.support.loopback import (
     free_port,
 )
 from tests.support.loopback import serve as serve_loopback
+from tests.support.mock_client import make_client, sleeps  # noqa: F401  (fixtures)
 
 aioresponses_compat.install()
 
@@ -28,6 +29,15 @@ REFUSING_PERSONAL_API_KEYS = frozenset(
     op.operation_id for op in ALL if not op.personal_api_key_allowed
 )
 EXPERIMENTAL = frozenset(op.operation_id for op in ALL if op.experimental)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's environment never leaks into a test's client configuration."""
+    monkeypatch.delenv("PRODUCT_ANALYTICS_API_KEY", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_BASE_URL", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_PROJECT_ID", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_ORGANIZATION_ID", raising=False)
 
 
 @pytest.fixture(autouse=True)

@@ -559,7 +559,7 @@ onboarding_tasks web_analytics_pre_aggregated_tables_enabled
 
 
 def test_the_project_patch_takes_the_live_writable_fields(client: AsyncClient) -> None:
-    from tests.test_spec import PROJECT_BODY_FIELDS
+    from tests.codegen.test_spec import PROJECT_BODY_FIELDS
 
     parameters = inspect.signature(client.projects.update).parameters
     assert set(PROJECT_BODY_FIELDS) <= set(parameters)  # every described field stays

@@ -10,8 +10,7 @@ import pytest
 from product_analytics import ResponseValidationError
 from product_analytics._pagination import MAX_EMPTY_PAGES, PREFETCH_PAGES
 from product_analytics._transport import Request
-
-from .conftest import BASE_URL, ORG, PROJECT, MakeClient, json_reply
+from tests.support.mock_client import BASE_URL, ORG, PROJECT, MakeClient, json_reply
 
 ROLES = f"{BASE_URL}/api/organizations/{ORG}/roles/"
 RECORDINGS = f"{BASE_URL}/api/environments/{PROJECT}/session_recordings/"

@@ -25,8 +25,7 @@ from product_analytics import (
     TransportError,
 )
 from product_analytics._transport import Request
-
-from .conftest import API_KEY, ORG, MakeClient, json_reply, refused, script
+from tests.support.mock_client import API_KEY, ORG, MakeClient, json_reply, refused, script
 
 STATUS_CLASSES = [
     (400, BadRequestError),

@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from product_analytics._generated.operations import ALL
-
-from .bad_input import GET_MANY, OPERATION_IDS, Tally, run_bad_input
-from .support import FIGURES, Figure
+from tests.hardening.bad_input import GET_MANY, OPERATION_IDS, Tally, run_bad_input
+from tests.reliability.support import FIGURES, Figure
 
 EXAMPLES = 100  # per operation: about 15 s for the 27
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 import product_analytics
 from product_analytics import errors, models
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 CONFIG = (ROOT / "mkdocs.yml").read_text()
 PAGES = sorted(p.name for p in DOCS.glob("*.md"))

@@ -13,10 +13,15 @@ import pytest_asyncio
 from aiohttp import web
 
 from product_analytics import ApiStatusError, AsyncClient, ResponseValidationError
+from tests.hardening.secrets_scan import (
+    REDIRECT_CODES,
+    SecretsResult,
+    carries_key,
+    other_origin,
+    secrets_scan,
+)
+from tests.reliability.support import FIGURES, KEY, Figure, fast_policy
 from tests.support.loopback import LoopbackFactory
-
-from .secrets_scan import REDIRECT_CODES, SecretsResult, carries_key, other_origin, secrets_scan
-from .support import FIGURES, KEY, Figure, fast_policy
 
 EXPECTED_OUTCOMES = {
     "get ok: ok", "get flaky: ok", "get slow: ApiTimeoutError", "get drop: ApiConnectionError",

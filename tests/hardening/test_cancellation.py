@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import time
 
-from .scenarios import (
+from tests.reliability.scenarios import (
     ShutdownResult,
     cancel_async_for_midway,
     cancel_get_many_midway,
     close_during_in_flight,
 )
-from .support import FIGURES, Figure
+from tests.reliability.support import FIGURES, Figure
 
 ALL_CLOSED = ["ClientClosedError"] * 5
 

@@ -45,8 +45,7 @@ from product_analytics import (
 from product_analytics._generated.operations import ALL, SESSION_RECORDINGS_RETRIEVE
 from product_analytics._operation import Operation, QueryParam
 from product_analytics._scopes import grants
-
-from .support import KEY, LoopbackServer, Received, serve
+from tests.reliability.support import KEY, LoopbackServer, Received, serve
 
 __all__ = [
     "GET_MANY",

@@ -20,15 +20,15 @@ from typing import Any
 import pytest
 import yaml
 from aioresponses import aioresponses
-from codegen import GENERATOR_VERSION
 from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, ROOT, generate
 from codegen.naming import derive, resolve_collisions
 
+from codegen import GENERATOR_VERSION
 from product_analytics import ApiStatusError, AsyncClient
 from product_analytics._generated import SPEC_SHA256, SPEC_VERSION
 from product_analytics.testing import Context, FakeServer, Reply
 
-FIXTURE = Path(__file__).parent / "fixtures" / "drf_spectacular.yaml"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "drf_spectacular.yaml"
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 BASE = "http://api.test"
 

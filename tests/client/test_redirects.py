@@ -9,8 +9,7 @@ import pytest
 
 from product_analytics import ApiStatusError, ResponseValidationError
 from product_analytics._transport import Request
-
-from .conftest import API_KEY, BASE_URL, ORG, MakeClient, json_reply
+from tests.support.mock_client import API_KEY, BASE_URL, ORG, MakeClient, json_reply
 
 ROLE = {"id": "r1", "name": "n"}
 MOVED = f"{BASE_URL}/moved/"

@@ -22,7 +22,7 @@ import pytest_asyncio
 import product_analytics
 from product_analytics.testing import FakeServer
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
 # A block may follow a marker line `<!-- readme: MARK (why) -->`: `not-run` (a feature still
 # being built: neither run nor type-checked) or `wrong-on-purpose` (runs, but is not

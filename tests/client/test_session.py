@@ -11,8 +11,7 @@ import pytest
 from product_analytics import ClientClosedError, Page, RawResponse
 from product_analytics._transport import BodyTooLarge, Request, Response
 from product_analytics.models import Role
-
-from .conftest import API_KEY, BASE_URL, ORG, MakeClient, json_reply, script
+from tests.support.mock_client import API_KEY, BASE_URL, ORG, MakeClient, json_reply, script
 
 ROLE = {"id": "r1", "name": "admins", "is_default": False}
 HEADERS = {"X-Request-Id": "req-7", "X-Extra": "yes"}

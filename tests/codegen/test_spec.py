@@ -9,7 +9,7 @@ import pytest
 import yaml
 from openapi_spec_validator import validate
 
-SPEC = Path(__file__).resolve().parent.parent / "spec" / "openapi.yaml"
+SPEC = Path(__file__).resolve().parents[2] / "spec" / "openapi.yaml"
 
 E = "/api/environments/{project_id}"  # E and O as in the description
 O = "/api/organizations/{organization_id}"  # noqa: E741

@@ -13,9 +13,8 @@ import pytest
 import pytest_asyncio
 
 from product_analytics import ApiError, ResponseValidationError
-
-from .malformed import CASES, TARGETS, Outcome, run_malformed
-from .support import FIGURES, Figure
+from tests.hardening.malformed import CASES, TARGETS, Outcome, run_malformed
+from tests.reliability.support import FIGURES, Figure
 
 
 @dataclass(frozen=True)

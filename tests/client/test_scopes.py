@@ -6,8 +6,7 @@ import pytest
 
 from product_analytics import MissingScopeError
 from product_analytics._scopes import grants
-
-from .conftest import ORG, PROJECT, MakeClient, json_reply, script
+from tests.support.mock_client import ORG, PROJECT, MakeClient, json_reply, script
 
 OK = script(json_reply({"id": "r1"}))
 

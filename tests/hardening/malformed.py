@@ -32,8 +32,7 @@ from product_analytics import (
     InternalServerError,
     ResponseValidationError,
 )
-
-from .support import KEY, LeakProbe, fast_policy, serve
+from tests.reliability.support import KEY, LeakProbe, fast_policy, serve
 
 __all__ = ["CASES", "TARGETS", "Outcome", "MalformedCase", "run_malformed"]
 

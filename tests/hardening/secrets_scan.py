@@ -19,8 +19,15 @@ from typing import Any
 from aiohttp import web
 
 from product_analytics import AsyncClient, RateLimit
-
-from .support import KEY, LeakProbe, LoopbackServer, Received, fast_policy, key_hits, serve
+from tests.reliability.support import (
+    KEY,
+    LeakProbe,
+    LoopbackServer,
+    Received,
+    fast_policy,
+    key_hits,
+    serve,
+)
 
 __all__ = ["REDIRECT_CODES", "SecretsResult", "carries_key", "other_origin", "secrets_scan"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 CHECKING_CALLS = ("raises", "warns")
 CHECKING_PREFIXES = ("assert_", "_check", "check_")
 

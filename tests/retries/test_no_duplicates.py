@@ -10,9 +10,8 @@ from __future__ import annotations
 import pytest_asyncio
 
 from product_analytics import ApiConnectionError, ApiTimeoutError, InternalServerError
-
-from .scenarios import CreateStormResult, create_storm
-from .support import FIGURES
+from tests.reliability.scenarios import CreateStormResult, create_storm
+from tests.reliability.support import FIGURES
 
 CREATES = 1000
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
