@@ -26,9 +26,9 @@ from product_analytics import (
     Response,
 )
 from product_analytics._generated.operations import ALL
-from product_analytics._generated.resources import ClientResources
 from product_analytics._scopes import grants, normalize_scopes
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
+from tests.support.operation_cases import bound_methods
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
 
@@ -62,29 +62,6 @@ DESCRIBED_SCOPES: dict[str, str | None] = {
     "roles.create": "organization:write",
     "roles.get": "organization:read",
 }
-RESOURCES = [
-    "session_recording_playlists",
-    "session_recordings",
-    "sessions",
-    "projects",
-    "proxy_records",
-    "roles",
-]
-
-
-def bound_methods(client: AsyncClient) -> dict[str, Any]:
-    """Every operation method (those carrying `.operation`), bulk methods included."""
-    found = {}
-    # Every resource the client has (those of the description, and any added to the spec).
-    for resource_name in dict.fromkeys([*RESOURCES, *ClientResources.__annotations__]):
-        resource = getattr(client, resource_name)
-        for attr in dir(resource):
-            value = getattr(resource, attr)
-            if callable(value) and hasattr(value, "operation"):
-                found[f"{resource_name}.{attr}"] = value
-    return found
-
-
 # -- required_scope -----------------------------------------------------------------------
 
 

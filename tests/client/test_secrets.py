@@ -25,7 +25,7 @@ from product_analytics import (
     RetryPolicy,
 )
 from tests.client.conftest import ANY_URL, BASE_URL, ORG, PROJECT
-from tests.reliability.support import error_chain
+from tests.support.chains import error_chain
 from tests.support.loopback import ServerFactory
 
 # Distinctive, and long enough that no accidental substring matches.

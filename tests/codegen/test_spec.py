@@ -9,6 +9,8 @@ import pytest
 import yaml
 from openapi_spec_validator import validate
 
+from tests.support.described import PROJECT_BODY_FIELDS
+
 SPEC = Path(__file__).resolve().parents[2] / "spec" / "openapi.yaml"
 
 E = "/api/environments/{project_id}"  # E and O as in the description
@@ -45,20 +47,6 @@ DESCRIBED = [
     (26, "GET", O + "/roles/{id}/", "organization:read"),
 ]  # fmt: skip
 
-PROJECT_BODY_FIELDS = """
-name product_description app_urls chat_incoming_webhook anonymize_ips
-completed_snippet_onboarding test_account_filters test_account_filters_default_checked
-path_cleaning_filters is_demo timezone data_attributes person_display_name_properties
-correlation_config autocapture_opt_out autocapture_exceptions_opt_in
-autocapture_web_vitals_opt_in autocapture_web_vitals_allowed_metrics
-autocapture_exceptions_errors_to_ignore capture_console_log_opt_in capture_performance_opt_in
-session_recording_opt_in session_recording_sample_rate
-session_recording_minimum_duration_milliseconds session_recording_linked_flag
-session_recording_network_payload_capture_config session_recording_masking_config
-session_replay_config survey_config access_control week_start_day primary_dashboard
-live_events_columns recording_domains inject_web_apps extra_settings modifiers
-has_completed_onboarding_for surveys_opt_in heatmaps_opt_in flags_persistence_default
-""".split()
 
 RESOURCE_FIELDS = {
     "SessionRecording": """id distinct_id viewed viewers recording_duration active_seconds

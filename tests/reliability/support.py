@@ -12,13 +12,13 @@ import gc
 import logging
 import traceback
 import warnings
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from product_analytics import RetryPolicy
 from product_analytics.testing import FakeServer
 from tests.support import loopback
+from tests.support.chains import error_chain
 from tests.support.loopback import LoopbackServer, Received, client_tasks, serve
 
 __all__ = [
@@ -118,22 +118,6 @@ async def wait_idle(server: FakeServer, timeout: float = 5.0) -> None:
 def key_hits(text: str) -> int:
     """How many parts of the key `text` holds."""
     return sum(part in text for part in KEY_PARTS)
-
-
-def error_chain(error: BaseException) -> Iterator[BaseException]:
-    """`error` and every exception reachable through `__cause__` and `__context__`."""
-    seen: set[int] = set()
-    pending: list[BaseException | None] = [error]
-    while pending:
-        current = pending.pop()
-        if current is None or id(current) in seen:
-            continue
-        seen.add(id(current))
-        yield current
-        pending.extend([current.__cause__, current.__context__])
-        grouped = getattr(current, "exceptions", None)  # an ExceptionGroup
-        if isinstance(grouped, tuple):
-            pending.extend(e for e in grouped if isinstance(e, BaseException))
 
 
 def error_texts(error: BaseException) -> list[str]:
