@@ -74,6 +74,14 @@ async def test_with_options_scopes_take_effect_before_sending(make_client: MakeC
         ({"organization:read"}, "organization:write", False),
         ({"*"}, "team:write", True),
         (set(), None, True),
+        ({"a:read"}, "a:read", True),
+        ({"a:write"}, "a:read", True),
+        ({"a:write"}, "a:write", True),
+        ({"a:read"}, "a:write", False),
+        ({"b:write"}, "a:read", False),
+        ({"*"}, "a:write", True),
+        (set(), "a:read", False),
+        ({"ab:write"}, "a:read", False),
     ],
 )
 def test_grants(held: set[str], required: str | None, granted: bool) -> None:

@@ -26,7 +26,7 @@ from product_analytics import (
     Response,
 )
 from product_analytics._generated.operations import ALL
-from product_analytics._scopes import grants, normalize_scopes
+from product_analytics._scopes import normalize_scopes
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
 from tests.support.operation_cases import bound_methods
 
@@ -198,24 +198,6 @@ async def test_missing_scope_is_checked_for_get_many(mocked: aioresponses) -> No
         with pytest.raises(MissingScopeError):
             await client.session_recordings.get_many(project_id=PROJECT, ids=["a", "b"])
     assert calls(mocked) == []
-
-
-@pytest.mark.parametrize(
-    ("held", "required", "granted"),
-    [
-        ({"a:read"}, "a:read", True),
-        ({"a:write"}, "a:read", True),
-        ({"a:write"}, "a:write", True),
-        ({"a:read"}, "a:write", False),
-        ({"b:write"}, "a:read", False),
-        ({"*"}, "a:write", True),
-        (set(), "a:read", False),
-        (set(), None, True),
-        ({"ab:write"}, "a:read", False),
-    ],
-)
-def test_grants(held: set[str], required: str | None, granted: bool) -> None:
-    assert grants(frozenset(held), required) is granted
 
 
 @pytest.mark.parametrize(
@@ -495,14 +477,6 @@ def _all_calls(mocked: aioresponses) -> list[tuple[str, str, dict[str, Any]]]:
 def test_a_client_can_be_built_outside_an_event_loop() -> None:
     client = AsyncClient(api_key=API_KEY, base_url=BASE_URL)
     assert not client.closed
-
-
-async def test_async_with_closes_the_client(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL) as client:
-        await client.roles.get(organization_id=ORG, id="r")
-        assert not client.closed
-    assert client.closed
 
 
 async def test_close_closes_the_client_and_is_idempotent(mocked: aioresponses) -> None:

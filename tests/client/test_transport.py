@@ -328,6 +328,7 @@ async def test_async_with_closes_the_client() -> None:
     async with serve(answer_record) as server:
         async with AsyncClient(api_key=API_KEY, base_url=server.base_url) as client:
             await get_record(client)
+            assert not client.closed
         assert client.closed
         with pytest.raises(ClientClosedError):
             await get_record(client)

@@ -226,7 +226,7 @@ async def test_the_key_is_no_str_in_the_clients_own_objects(hostile: HostileServ
         assert_no_key(repr(client._session))
 
 
-async def test_debug_logs_never_hold_the_key(
+async def test_debug_logs_of_redirects_stalls_and_refused_connections_never_hold_the_key(
     hostile: HostileServer, refused_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     hostile.route(redirect(f"{ROLES}r2/", 307), path=f"{ROLES}r1/")

@@ -1,11 +1,10 @@
-"""Retries: the pure `RetryPolicy` / `parse_retry_after`, and retrying through the client
-against a loopback server that fails a given number of times."""
+"""Retrying through the client against a loopback server that fails a given number of times
+(the pure policy is in test_retry_policy.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime
@@ -15,7 +14,7 @@ import pytest
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics._retry import Outcome, RetryPolicy, parse_retry_after
+from product_analytics._retry import RetryPolicy
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
@@ -37,133 +36,6 @@ from tests.client.support_server import (
     proxy_record,
     serve,
 )
-
-NOW = datetime(2015, 10, 21, 7, 28, 0, tzinfo=timezone.utc)
-
-# -- RetryPolicy, pure -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("retries_done", range(12))
-def test_backoff_with_jitter_stays_within_the_capped_exponential_ceiling(retries_done: int) -> None:
-    policy = RetryPolicy(initial_delay=0.5, max_delay=8.0, rng=random.Random(retries_done))
-    ceiling = min(8.0, 0.5 * 2**retries_done)
-    delays = [policy.delay(Outcome(503), retries_done) for _ in range(400)]
-    assert all(0.0 <= d <= ceiling for d in delays)
-    # Jitter: spread over the range, not a constant.
-    assert len(set(delays)) > 300
-    assert max(delays) > 0.8 * ceiling
-    assert min(delays) < 0.2 * ceiling
-
-
-def test_backoff_ceiling_grows_exponentially_then_caps_at_max_delay() -> None:
-    policy = RetryPolicy(initial_delay=0.1, max_delay=1.0, rng=random.Random(1))
-    highest = [max(policy.delay(Outcome(500), n) for _ in range(300)) for n in range(7)]
-    assert highest[0] <= 0.1 < highest[1] <= 0.2 < highest[2] <= 0.4 < highest[3] <= 0.8
-    assert all(0.8 < h <= 1.0 for h in highest[4:])
-
-
-def test_seeded_rng_makes_backoff_deterministic() -> None:
-    first = RetryPolicy(rng=random.Random(42))
-    second = RetryPolicy(rng=random.Random(42))
-    other = RetryPolicy(rng=random.Random(43))
-    a = [first.delay(Outcome(503), n % 4) for n in range(20)]
-    b = [second.delay(Outcome(503), n % 4) for n in range(20)]
-    c = [other.delay(Outcome(503), n % 4) for n in range(20)]
-    assert a == b
-    assert a != c
-
-
-def test_retry_after_replaces_backoff_and_is_capped_at_max_retry_after() -> None:
-    policy = RetryPolicy(max_retry_after=10.0, rng=random.Random(0))
-    assert policy.delay(Outcome(429, retry_after=3.0), 0) == 3.0
-    assert policy.delay(Outcome(429, retry_after=0.0), 5) == 0.0
-    assert policy.delay(Outcome(503, retry_after=3600.0), 0) == 10.0
-
-
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [
-        ("120", 120.0),
-        (" 3 ", 3.0),
-        ("0", 0.0),
-        ("1.5", 1.5),
-        ("Wed, 21 Oct 2015 07:29:00 GMT", 60.0),
-        ("Wed, 21 Oct 2015 09:28:00 GMT", 7200.0),
-        ("Wednesday, 21-Oct-15 07:28:30 GMT", 30.0),
-        ("Wed, 21 Oct 2015 07:00:00 GMT", 0.0),  # in the past: no wait
-    ],
-)
-def test_parse_retry_after_reads_seconds_and_http_dates(value: str, expected: float) -> None:
-    assert parse_retry_after(value, now=NOW) == pytest.approx(expected)
-
-
-@pytest.mark.parametrize(
-    "value",
-    [
-        None,
-        "",
-        "   ",
-        "soon",
-        "12abc",
-        "nan",
-        "inf",
-        "-inf",
-        "1_000",
-        "0x10",
-        "1e3",
-        "-5",
-        "Wed, 99 Foo",
-    ],
-)
-def test_parse_retry_after_of_garbage_is_none(value: str | None) -> None:
-    assert parse_retry_after(value, now=NOW) is None
-
-
-def test_parse_retry_after_http_date_without_now_uses_the_clock() -> None:
-    future = datetime.now(timezone.utc) + timedelta(seconds=100)
-    seconds = parse_retry_after(format_datetime(future, usegmt=True))
-    assert seconds is not None
-    assert 95 <= seconds <= 100
-
-
-@pytest.mark.parametrize("status", [408, 429, 500, 502, 503, 504])
-@pytest.mark.parametrize("method", ["GET", "PATCH", "DELETE", "PUT"])
-def test_idempotent_methods_retry_on_retryable_statuses(method: str, status: int) -> None:
-    assert RetryPolicy(max_retries=1).decide(method, Outcome(status), 0, 1).retry
-
-
-@pytest.mark.parametrize("status", [400, 401, 403, 404, 409, 422, 501])
-@pytest.mark.parametrize("method", ["GET", "POST"])
-def test_other_statuses_are_never_retried(method: str, status: int) -> None:
-    assert not RetryPolicy(max_retries=5).decide(method, Outcome(status), 0, 5).retry
-
-
-def test_post_is_retried_only_on_429_and_connect_failures() -> None:
-    policy = RetryPolicy(max_retries=3)
-    assert policy.decide("POST", Outcome(429), 0, 2).retry
-    assert policy.decide("POST", Outcome(None, request_sent=False), 0, 2).retry
-    assert not policy.decide("POST", Outcome(None, request_sent=True), 0, 2).retry
-    for status in (408, 500, 502, 503, 504):
-        assert not policy.decide("POST", Outcome(status), 0, 2).retry
-
-
-def test_should_retry_stops_after_max_retries() -> None:
-    policy = RetryPolicy(max_retries=2)
-    assert policy.decide("GET", Outcome(503), 1, 2).retry
-    assert not policy.decide("GET", Outcome(503), 2, 2).retry
-    assert (
-        not RetryPolicy(max_retries=0).decide("GET", Outcome(None, request_sent=False), 0, 0).retry
-    )
-
-
-def test_retry_policy_rejects_bad_settings() -> None:
-    with pytest.raises(ValueError):
-        RetryPolicy(max_retries=-1)
-    with pytest.raises(TypeError):
-        RetryPolicy(max_retries=True)
-    with pytest.raises(ValueError):
-        RetryPolicy(initial_delay=-0.1)
-
 
 # -- through the client ---------------------------------------------------------------------
 
