@@ -25,7 +25,7 @@ from product_analytics.errors import (
     NotFoundError,
 )
 from product_analytics.models import ProxyRecord
-from tests.client.support_server import (
+from tests.support.loopback_client import (
     API_KEY,
     ORG,
     assert_no_pending_tasks,

@@ -26,7 +26,7 @@ from product_analytics.models import ProxyRecord, SessionRecording
 from product_analytics.testing import FakeServer, Reply
 from product_analytics.testing.context import Context
 from product_analytics.testing.handlers import HANDLERS
-from tests.client.support_server import (
+from tests.support.loopback_client import (
     API_KEY,
     ORG,
     PROJECT,

@@ -1,16 +1,23 @@
 """The test suite's own rules, read with `ast`: every test checks something (an `assert`,
-`pytest.raises`/`pytest.warns`, or a helper named `assert_*` / `_check*`), and no test
+`pytest.raises`/`pytest.warns`, or a helper named `assert_*` / `_check*`); no test
 module keeps results in a module-level cache shared between tests (a module- or
-session-scoped fixture says so instead)."""
+session-scoped fixture says so instead); tests are filed by subject in folders (at most
+five test files directly in tests/); no test name is defined twice; and no test module
+imports another (shared helpers live in tests/support/ or a conftest)."""
 
 from __future__ import annotations
 
 import ast
+from collections import defaultdict
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1]
 CHECKING_CALLS = ("raises", "warns")
 CHECKING_PREFIXES = ("assert_", "_check", "check_")
+MAX_TOP_LEVEL_TEST_FILES = 5
+# Deleted by the `throttle` branch (its tests moved to tests/throttling/); drop this entry
+# once that branch is merged.
+BEING_DELETED = frozenset({"tests/test_throttle.py"})
 
 
 def _test_functions() -> list[tuple[Path, ast.FunctionDef | ast.AsyncFunctionDef]]:
@@ -69,3 +76,89 @@ def test_no_test_module_caches_runs_in_a_module_global() -> None:
 def test_the_cache_check_finds_a_cache() -> None:
     tree = ast.parse("_runs: list[int] = []\n_seen = {}\nNAMES = ['a']\n")
     assert [_empty_container(node.value) for node in tree.body] == [True, True, False]  # type: ignore[attr-defined]
+
+
+def test_at_most_five_test_files_sit_at_the_top_of_tests() -> None:
+    top = sorted(path.name for path in TESTS.glob("test_*.py"))
+    assert len(top) <= MAX_TOP_LEVEL_TEST_FILES, top
+
+
+def _test_names(modules: dict[str, str]) -> dict[str, list[str]]:
+    """Where each test function name is defined: {name: ["module:line", ...]}."""
+    defined: dict[str, list[str]] = defaultdict(list)
+    for module, source in modules.items():
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith(
+                "test_"
+            ):
+                defined[node.name].append(f"{module}:{node.lineno}")
+    return defined
+
+
+def _test_modules() -> dict[str, str]:
+    """The source of every test module, by its path relative to the repository."""
+    return {
+        path.relative_to(TESTS.parent).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(TESTS.rglob("test_*.py"))
+    }
+
+
+def test_no_test_name_is_defined_twice() -> None:
+    modules = {
+        name: source for name, source in _test_modules().items() if name not in BEING_DELETED
+    }
+    twice = {name: where for name, where in _test_names(modules).items() if len(where) > 1}
+    assert twice == {}
+
+
+def test_the_name_check_finds_a_name_defined_twice() -> None:
+    modules = {
+        "a.py": "def test_x(): pass\n",
+        "b.py": "async def test_x(): pass\ndef test_y(): pass\n",
+    }
+    assert _test_names(modules) == {"test_x": ["a.py:1", "b.py:1"], "test_y": ["b.py:2"]}
+
+
+def _imported_test_modules(module: str, source: str, test_modules: set[str]) -> list[str]:
+    """The test modules that `module` (a dotted name) imports, at any depth of its code."""
+    package = module.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        found += [target for target in targets if target in test_modules]
+    return found
+
+
+def test_no_test_module_imports_another() -> None:
+    modules = {
+        name.removesuffix(".py").replace("/", "."): source
+        for name, source in _test_modules().items()
+    }
+    importing = {
+        module: imported
+        for module, source in modules.items()
+        if (imported := _imported_test_modules(module, source, set(modules)))
+    }
+    assert importing == {}
+
+
+def test_the_import_check_finds_absolute_relative_and_nested_imports() -> None:
+    source = (
+        "from tests.a.test_x import CASES\n"
+        "from .test_y import helper\n"
+        "from tests.a import test_z\n"
+        "def test_w():\n    import tests.a.test_x\n"
+        "from tests.support import loopback\n"
+    )
+    test_modules = {"tests.a.test_x", "tests.a.test_y", "tests.a.test_z", "tests.a.test_w"}
+    found = _imported_test_modules("tests.a.test_w", source, test_modules)
+    assert sorted(found) == ["tests.a.test_x", "tests.a.test_x", "tests.a.test_y", "tests.a.test_z"]

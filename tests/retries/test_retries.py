@@ -25,7 +25,7 @@ from product_analytics.errors import (
     RateLimitError,
 )
 from product_analytics.models import ProxyRecord
-from tests.client.support_server import (
+from tests.support.loopback_client import (
     API_KEY,
     ORG,
     LoopbackServer,
