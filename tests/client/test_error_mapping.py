@@ -10,6 +10,7 @@ import pytest
 
 from product_analytics import (
     ApiConnectionError,
+    ApiError,
     ApiStatusError,
     ApiTimeoutError,
     AuthenticationError,
@@ -19,6 +20,7 @@ from product_analytics import (
     LowerLevelError,
     NotFoundError,
     PermissionDeniedError,
+    ProductAnalyticsError,
     RateLimitError,
     ResponseTooLargeError,
     ResponseValidationError,
@@ -38,7 +40,10 @@ STATUS_CLASSES = [
     (502, InternalServerError),
     (503, InternalServerError),
     (504, InternalServerError),
+    (599, InternalServerError),
     (418, ApiStatusError),
+    (405, ApiStatusError),
+    (408, ApiStatusError),
     (422, ApiStatusError),
 ]
 
@@ -51,6 +56,8 @@ async def test_each_status_raises_its_class(
     with pytest.raises(ApiStatusError) as caught:
         await client.roles.get(organization_id=ORG, id="r1")
     assert type(caught.value) is cls
+    assert isinstance(caught.value, ApiError)
+    assert isinstance(caught.value, ProductAnalyticsError)
     assert caught.value.status_code == status
     assert (caught.value.method, caught.value.url) == (
         "GET",
@@ -66,6 +73,7 @@ async def test_detail_code_and_attr_come_from_the_error_body(make_client: MakeCl
     error = caught.value
     assert (error.detail, error.code, error.attr) == ("Bad name", "invalid", "name")
     assert error.body == body
+    assert (error.method, error.url) == ("POST", "http://api.test/api/organizations/org-1/roles/")
     assert "POST" in str(error)
     assert "400" in str(error)
     assert "Bad name" in str(error)
@@ -78,18 +86,28 @@ async def test_an_error_body_with_only_error_names_it_and_leaves_the_fields_none
     with pytest.raises(PermissionDeniedError) as caught:
         await client.roles.get(organization_id=ORG, id="r1")
     assert (caught.value.detail, caught.value.code, caught.value.attr) == (None, None, None)
+    assert caught.value.body == {"error": "quota exceeded"}
     assert "quota exceeded" in str(caught.value)
 
 
-async def test_a_text_error_body_is_kept_as_text(make_client: MakeClient) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<h1>Bad gateway</h1>",
+        "<html><body>502 Bad Gateway</body></html>",
+        "upstream connect error",
+        '{"detail": "trunc',
+    ],
+)
+async def test_a_text_error_body_is_kept_as_text(make_client: MakeClient, text: str) -> None:
     client, _ = await make_client(
-        script((502, {"Content-Type": "text/html"}, b"<h1>Bad gateway</h1>")), max_retries=0
+        script((502, {"Content-Type": "text/html"}, text.encode())), max_retries=0
     )
     with pytest.raises(InternalServerError) as caught:
         await client.roles.get(organization_id=ORG, id="r1")
-    assert caught.value.body == "<h1>Bad gateway</h1>"
-    assert caught.value.detail is None
-    assert "Bad gateway" in str(caught.value)
+    assert caught.value.body == text
+    assert (caught.value.detail, caught.value.code, caught.value.attr) == (None, None, None)
+    assert text in str(caught.value)
 
 
 async def test_an_error_carries_the_answers_headers_and_request_id(make_client: MakeClient) -> None:
