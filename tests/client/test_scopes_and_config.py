@@ -20,13 +20,11 @@ from product_analytics import (
     AsyncClient,
     ClientClosedError,
     ConfigurationError,
-    MissingScopeError,
     ProductAnalyticsError,
     Request,
     Response,
 )
 from product_analytics._generated.operations import ALL
-from product_analytics._scopes import normalize_scopes
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
 from tests.support.operation_cases import bound_methods
 
@@ -91,128 +89,6 @@ def test_required_scope_is_also_on_the_class_attribute() -> None:
     from product_analytics._generated.resources import Roles
 
     assert Roles.get.required_scope == "organization:read"
-
-
-# -- the scope check ----------------------------------------------------------------------
-
-
-async def test_missing_scope_raises_before_sending(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": REC_ID}, repeat=True)
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
-    ) as client:
-        with pytest.raises(MissingScopeError) as info:
-            await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
-        with pytest.raises(MissingScopeError):
-            await client.session_recordings.list(project_id=PROJECT)
-    assert info.value.required_scope == "session_recording:read"
-    assert isinstance(info.value, ProductAnalyticsError)
-    assert "session_recording:read" in str(info.value)
-    assert calls(mocked) == []
-
-
-async def test_missing_scope_is_checked_for_writes(mocked: aioresponses) -> None:
-    mocked.add(ANY_URL, "DELETE", status=204, repeat=True)
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["session_recording:read", "project:read"]
-    ) as client:
-        with pytest.raises(MissingScopeError) as info:
-            await client.session_recordings.delete(project_id=PROJECT, id=REC_ID)
-        assert info.value.required_scope == "session_recording:write"
-        with pytest.raises(MissingScopeError) as info:
-            await client.projects.delete(organization_id=ORG, id=1)
-        assert info.value.required_scope == "project:write"
-    assert calls(mocked) == []
-
-
-async def test_held_scope_allows_the_call(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
-    ) as client:
-        role = await client.roles.get(organization_id=ORG, id="r")
-    assert role.id == "r"
-    method, _, _ = only_call(mocked)
-    assert method == "GET"
-
-
-async def test_write_scope_grants_read(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": REC_ID})
-    mocked.get(ANY_URL, payload={"results": []})
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["session_recording:write"]
-    ) as client:
-        await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
-        await client.session_recordings.list(project_id=PROJECT)
-        with pytest.raises(MissingScopeError):
-            await client.session_recordings.get_sharing(project_id=PROJECT, recording_id="r")
-    assert len(calls(mocked)) == 2
-
-
-async def test_read_scope_does_not_grant_write(mocked: aioresponses) -> None:
-    mocked.post(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
-    ) as client:
-        with pytest.raises(MissingScopeError) as info:
-            await client.roles.create(organization_id=ORG, name="a")
-    assert info.value.required_scope == "organization:write"
-    assert calls(mocked) == []
-
-
-async def test_star_grants_everything(mocked: aioresponses) -> None:
-    mocked.add(ANY_URL, "DELETE", status=204, repeat=True)
-    mocked.post(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=["*"]) as client:
-        await client.projects.delete(organization_id=ORG, id=1)
-        await client.session_recordings.delete(project_id=PROJECT, id=REC_ID)
-        await client.roles.create(organization_id=ORG, name="a")
-    assert len(calls(mocked)) == 3
-
-
-async def test_unlisted_operations_are_always_allowed(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": 1}, repeat=True)
-    mocked.add(ANY_URL, "DELETE", status=204)
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=[]) as client:
-        await client.projects.activity(organization_id=ORG, id=1)
-        await client.projects.is_generating_demo_data(organization_id=ORG, id=1)
-        await client.session_recording_playlists.remove_recording(
-            project_id=PROJECT, short_id="s", session_recording_id="r"
-        )
-        with pytest.raises(MissingScopeError):
-            await client.roles.get(organization_id=ORG, id="r")
-    assert len(calls(mocked)) == 3
-
-
-async def test_no_scopes_means_no_check(mocked: aioresponses) -> None:
-    mocked.add(ANY_URL, "DELETE", status=204)
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=None) as client:
-        assert client.scopes is None
-        await client.projects.delete(organization_id=ORG, id=1)
-    only_call(mocked)
-
-
-async def test_missing_scope_is_checked_for_get_many(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": REC_ID}, repeat=True)
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=["roles:read"]) as client:
-        with pytest.raises(MissingScopeError):
-            await client.session_recordings.get_many(project_id=PROJECT, ids=["a", "b"])
-    assert calls(mocked) == []
-
-
-@pytest.mark.parametrize(
-    "scopes", [["session_recording"], ["a:admin"], [":read"], ["a:"], [5], "organization:read"]
-)
-def test_malformed_scopes_are_rejected(scopes: Any) -> None:
-    with pytest.raises((TypeError, ValueError)):
-        normalize_scopes(scopes)
-    with pytest.raises((TypeError, ValueError)):
-        AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=scopes)
-
-
-def test_client_scopes_are_exposed_as_a_frozenset() -> None:
-    client = AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=("a:read", "a:read", "*"))
-    assert client.scopes == frozenset({"a:read", "*"})
 
 
 # -- configuration ------------------------------------------------------------------------
