@@ -124,6 +124,7 @@ async def test_next_page_may_be_called_twice_on_the_same_page() -> None:
         page = await client.proxy_records.list(organization_id=ORG, limit=3)
         again = [await page.next_page(), await page.next_page()]
     assert [ids_of(p.results) for p in again if p is not None] == [["r3", "r4"]] * 2
+    assert len(server.received) == 3  # fetched again each time, and no loop error
 
 
 # -- iteration -----------------------------------------------------------------------------
@@ -249,7 +250,7 @@ async def test_next_link_leading_back_to_an_earlier_page_ends_with_an_error() ->
 
     async with serve(handler) as server, client_for(server) as client:
         seen: list[str | None] = []
-        with pytest.raises(ResponseValidationError):
+        with pytest.raises(ResponseValidationError, match="already fetched"):
             await collect(client.proxy_records.list(organization_id=ORG, limit=1), seen)
     assert seen == ["r0", "r1", "r2"]
     assert len(server.received) == 3
