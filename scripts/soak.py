@@ -1,6 +1,7 @@
 """`make soak`: the long version of the reliability suite, with its figures.
 
-Runs, on loopback only, the scenarios of `tests/reliability` at full size:
+Runs, on loopback only, the scenarios of `tests/support/fault_scenarios.py` and
+`tests/hardening` at full size:
 
 - a `get_many` of 10,000 recordings against a FakeServer injecting 20% mixed faults;
 - 1,000 creates (proxy records and roles) under 5xx, 429, dropped connections and stalls;
@@ -26,11 +27,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))  # the scenarios live in tests/reliability
+    sys.path.insert(0, str(ROOT))  # the scenarios live in tests/support and tests/hardening
 
-from tests.reliability.bad_input import OPERATION_IDS, Tally, run_bad_input  # noqa: E402
-from tests.reliability.malformed import run_malformed  # noqa: E402
-from tests.reliability.scenarios import (  # noqa: E402
+from tests.hardening.bad_input import OPERATION_IDS, Tally, run_bad_input  # noqa: E402
+from tests.hardening.malformed import run_malformed  # noqa: E402
+from tests.hardening.secrets_scan import secrets_scan  # noqa: E402
+from tests.support.fault_scenarios import (  # noqa: E402
     cancel_async_for_midway,
     cancel_get_many_midway,
     close_during_in_flight,
@@ -39,8 +41,7 @@ from tests.reliability.scenarios import (  # noqa: E402
     max_in_window,
     rate_limited_fetch,
 )
-from tests.reliability.secrets_scan import secrets_scan  # noqa: E402
-from tests.reliability.support import Figure, format_table  # noqa: E402
+from tests.support.reliability import Figure, format_table  # noqa: E402
 
 from product_analytics import RateLimit  # noqa: E402
 

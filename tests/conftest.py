@@ -20,7 +20,9 @@ from tests.support.loopback import (
     free_port,
 )
 from tests.support.loopback import serve as serve_loopback
+from tests.support.mock_client import make_client, sleeps  # noqa: F401  (fixtures)
 from tests.support.redis_server import REDIS_SERVER, RedisServer, redis_server
+from tests.support.reliability import FIGURES, format_table
 
 REFUSING_PERSONAL_API_KEYS = frozenset(
     op.operation_id for op in ALL if not op.personal_api_key_allowed
@@ -36,6 +38,16 @@ def _no_proxy_from_the_host(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"):
         monkeypatch.delenv(name, raising=False)
         monkeypatch.delenv(name.lower(), raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's environment never leaks into a test's client configuration."""
+    monkeypatch.delenv("PRODUCT_ANALYTICS_API_KEY", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_BASE_URL", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_PROJECT_ID", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_ORGANIZATION_ID", raising=False)
+    monkeypatch.delenv("PRODUCT_ANALYTICS_THROTTLE_STORE", raising=False)
 
 
 @pytest.fixture(autouse=True)
@@ -99,3 +111,12 @@ def redis_store() -> Iterator[RedisServer]:
         pytest.fail("redis-server is not installed: apt-get install redis-server (.ci/run does)")
     with redis_server() as server:
         yield server
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Prints the figures the reliability tests measured (cases, faults injected, retries,
+    lost, duplicated, leaked) at the end of the run."""
+    if FIGURES:
+        terminalreporter.section("reliability figures")
+        for line in format_table(FIGURES):
+            terminalreporter.write_line(line)

@@ -23,15 +23,6 @@ EXPERIMENTAL_IDS = frozenset(op.operation_id for op in ALL if op.experimental)
 
 
 @pytest.fixture(autouse=True)
-def _isolated_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The host's environment never leaks into a test's client configuration."""
-    monkeypatch.delenv("PRODUCT_ANALYTICS_API_KEY", raising=False)
-    monkeypatch.delenv("PRODUCT_ANALYTICS_BASE_URL", raising=False)
-    monkeypatch.delenv("PRODUCT_ANALYTICS_PROJECT_ID", raising=False)
-    monkeypatch.delenv("PRODUCT_ANALYTICS_ORGANIZATION_ID", raising=False)
-
-
-@pytest.fixture(autouse=True)
 def _experimental_already_warned() -> Iterator[None]:
     """Mark the experimental operations as warned about, so that calling them in a test
     about something else does not raise (warnings are errors). Restored afterwards."""

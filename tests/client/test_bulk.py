@@ -13,7 +13,7 @@ from aiohttp import web
 from product_analytics._bulk import map_bounded
 from product_analytics.errors import ClientClosedError, InternalServerError, NotFoundError
 from product_analytics.models import SessionRecording
-from tests.client.support_server import (
+from tests.support.loopback_client import (
     PROJECT,
     assert_no_pending_tasks,
     client_for,

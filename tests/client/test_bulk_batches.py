@@ -19,9 +19,9 @@ from product_analytics._generated import operations as ops
 from product_analytics.errors import InternalServerError, NotFoundError
 from product_analytics.models import SessionRecording
 from product_analytics.testing import FakeServer
-from tests.client.support_server import PROJECT, client_for, json_response, recording, serve
 from tests.support.drf_throttle_server import API_KEY as DRF_KEY
 from tests.support.drf_throttle_server import DrfThrottleServer
+from tests.support.loopback_client import PROJECT, client_for, json_response, recording, serve
 
 LIST_OPERATION = "session_recordings_list"
 GET_OPERATION = "session_recordings_retrieve"

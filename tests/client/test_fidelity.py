@@ -39,9 +39,9 @@ from product_analytics.models import (
 )
 from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
-from tests.client.test_operations import CASES, respond
-from tests.client.test_scopes_and_config import bound_methods
+from tests.support.described import PROJECT_BODY_FIELDS
 from tests.support.live_bodies import live_body
+from tests.support.operation_cases import CASES, bound_methods, respond
 
 PROJECT_BODY = {"id": 17, "organization": ORG, "name": "Web", "timezone": "UTC"}
 
@@ -559,8 +559,6 @@ onboarding_tasks web_analytics_pre_aggregated_tables_enabled
 
 
 def test_the_project_patch_takes_the_live_writable_fields(client: AsyncClient) -> None:
-    from tests.test_spec import PROJECT_BODY_FIELDS
-
     parameters = inspect.signature(client.projects.update).parameters
     assert set(PROJECT_BODY_FIELDS) <= set(parameters)  # every described field stays
     assert set(LIVE_PATCH_FIELDS) <= set(parameters)

@@ -20,16 +20,14 @@ from product_analytics import (
     AsyncClient,
     ClientClosedError,
     ConfigurationError,
-    MissingScopeError,
     ProductAnalyticsError,
     Request,
     Response,
 )
 from product_analytics._generated.operations import ALL
-from product_analytics._generated.resources import ClientResources
-from product_analytics._scopes import grants, normalize_scopes
 from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, API_KEY, BASE_URL, ORG, PROJECT, calls, only_call
+from tests.support.operation_cases import bound_methods
 
 REC_ID = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
 
@@ -63,29 +61,6 @@ DESCRIBED_SCOPES: dict[str, str | None] = {
     "roles.create": "organization:write",
     "roles.get": "organization:read",
 }
-RESOURCES = [
-    "session_recording_playlists",
-    "session_recordings",
-    "sessions",
-    "projects",
-    "proxy_records",
-    "roles",
-]
-
-
-def bound_methods(client: AsyncClient) -> dict[str, Any]:
-    """Every operation method (those carrying `.operation`), bulk methods included."""
-    found = {}
-    # Every resource the client has (those of the description, and any added to the spec).
-    for resource_name in dict.fromkeys([*RESOURCES, *ClientResources.__annotations__]):
-        resource = getattr(client, resource_name)
-        for attr in dir(resource):
-            value = getattr(resource, attr)
-            if callable(value) and hasattr(value, "operation"):
-                found[f"{resource_name}.{attr}"] = value
-    return found
-
-
 # -- required_scope -----------------------------------------------------------------------
 
 
@@ -115,146 +90,6 @@ def test_required_scope_is_also_on_the_class_attribute() -> None:
     from product_analytics._generated.resources import Roles
 
     assert Roles.get.required_scope == "organization:read"
-
-
-# -- the scope check ----------------------------------------------------------------------
-
-
-async def test_missing_scope_raises_before_sending(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": REC_ID}, repeat=True)
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
-    ) as client:
-        with pytest.raises(MissingScopeError) as info:
-            await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
-        with pytest.raises(MissingScopeError):
-            await client.session_recordings.list(project_id=PROJECT)
-    assert info.value.required_scope == "session_recording:read"
-    assert isinstance(info.value, ProductAnalyticsError)
-    assert "session_recording:read" in str(info.value)
-    assert calls(mocked) == []
-
-
-async def test_missing_scope_is_checked_for_writes(mocked: aioresponses) -> None:
-    mocked.add(ANY_URL, "DELETE", status=204, repeat=True)
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["session_recording:read", "project:read"]
-    ) as client:
-        with pytest.raises(MissingScopeError) as info:
-            await client.session_recordings.delete(project_id=PROJECT, id=REC_ID)
-        assert info.value.required_scope == "session_recording:write"
-        with pytest.raises(MissingScopeError) as info:
-            await client.projects.delete(organization_id=ORG, id=1)
-        assert info.value.required_scope == "project:write"
-    assert calls(mocked) == []
-
-
-async def test_held_scope_allows_the_call(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
-    ) as client:
-        role = await client.roles.get(organization_id=ORG, id="r")
-    assert role.id == "r"
-    method, _, _ = only_call(mocked)
-    assert method == "GET"
-
-
-async def test_write_scope_grants_read(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": REC_ID})
-    mocked.get(ANY_URL, payload={"results": []})
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["session_recording:write"]
-    ) as client:
-        await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
-        await client.session_recordings.list(project_id=PROJECT)
-        with pytest.raises(MissingScopeError):
-            await client.session_recordings.get_sharing(project_id=PROJECT, recording_id="r")
-    assert len(calls(mocked)) == 2
-
-
-async def test_read_scope_does_not_grant_write(mocked: aioresponses) -> None:
-    mocked.post(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(
-        api_key=API_KEY, base_url=BASE_URL, scopes=["organization:read"]
-    ) as client:
-        with pytest.raises(MissingScopeError) as info:
-            await client.roles.create(organization_id=ORG, name="a")
-    assert info.value.required_scope == "organization:write"
-    assert calls(mocked) == []
-
-
-async def test_star_grants_everything(mocked: aioresponses) -> None:
-    mocked.add(ANY_URL, "DELETE", status=204, repeat=True)
-    mocked.post(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=["*"]) as client:
-        await client.projects.delete(organization_id=ORG, id=1)
-        await client.session_recordings.delete(project_id=PROJECT, id=REC_ID)
-        await client.roles.create(organization_id=ORG, name="a")
-    assert len(calls(mocked)) == 3
-
-
-async def test_unlisted_operations_are_always_allowed(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": 1}, repeat=True)
-    mocked.add(ANY_URL, "DELETE", status=204)
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=[]) as client:
-        await client.projects.activity(organization_id=ORG, id=1)
-        await client.projects.is_generating_demo_data(organization_id=ORG, id=1)
-        await client.session_recording_playlists.remove_recording(
-            project_id=PROJECT, short_id="s", session_recording_id="r"
-        )
-        with pytest.raises(MissingScopeError):
-            await client.roles.get(organization_id=ORG, id="r")
-    assert len(calls(mocked)) == 3
-
-
-async def test_no_scopes_means_no_check(mocked: aioresponses) -> None:
-    mocked.add(ANY_URL, "DELETE", status=204)
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=None) as client:
-        assert client.scopes is None
-        await client.projects.delete(organization_id=ORG, id=1)
-    only_call(mocked)
-
-
-async def test_missing_scope_is_checked_for_get_many(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": REC_ID}, repeat=True)
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=["roles:read"]) as client:
-        with pytest.raises(MissingScopeError):
-            await client.session_recordings.get_many(project_id=PROJECT, ids=["a", "b"])
-    assert calls(mocked) == []
-
-
-@pytest.mark.parametrize(
-    ("held", "required", "granted"),
-    [
-        ({"a:read"}, "a:read", True),
-        ({"a:write"}, "a:read", True),
-        ({"a:write"}, "a:write", True),
-        ({"a:read"}, "a:write", False),
-        ({"b:write"}, "a:read", False),
-        ({"*"}, "a:write", True),
-        (set(), "a:read", False),
-        (set(), None, True),
-        ({"ab:write"}, "a:read", False),
-    ],
-)
-def test_grants(held: set[str], required: str | None, granted: bool) -> None:
-    assert grants(frozenset(held), required) is granted
-
-
-@pytest.mark.parametrize(
-    "scopes", [["session_recording"], ["a:admin"], [":read"], ["a:"], [5], "organization:read"]
-)
-def test_malformed_scopes_are_rejected(scopes: Any) -> None:
-    with pytest.raises((TypeError, ValueError)):
-        normalize_scopes(scopes)
-    with pytest.raises((TypeError, ValueError)):
-        AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=scopes)
-
-
-def test_client_scopes_are_exposed_as_a_frozenset() -> None:
-    client = AsyncClient(api_key=API_KEY, base_url=BASE_URL, scopes=("a:read", "a:read", "*"))
-    assert client.scopes == frozenset({"a:read", "*"})
 
 
 # -- configuration ------------------------------------------------------------------------
@@ -519,14 +354,6 @@ def _all_calls(mocked: aioresponses) -> list[tuple[str, str, dict[str, Any]]]:
 def test_a_client_can_be_built_outside_an_event_loop() -> None:
     client = AsyncClient(api_key=API_KEY, base_url=BASE_URL)
     assert not client.closed
-
-
-async def test_async_with_closes_the_client(mocked: aioresponses) -> None:
-    mocked.get(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL) as client:
-        await client.roles.get(organization_id=ORG, id="r")
-        assert not client.closed
-    assert client.closed
 
 
 async def test_close_closes_the_client_and_is_idempotent(mocked: aioresponses) -> None:

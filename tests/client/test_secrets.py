@@ -25,7 +25,7 @@ from product_analytics import (
 )
 from product_analytics.testing import aioresponses
 from tests.client.conftest import ANY_URL, BASE_URL, ORG, PROJECT
-from tests.reliability.support import error_chain
+from tests.support.chains import error_chain
 from tests.support.loopback import ServerFactory
 
 # Distinctive, and long enough that no accidental substring matches.
@@ -259,7 +259,7 @@ def _assert_records_hide_the_key(records: list[logging.LogRecord]) -> None:
             assert_hidden("".join(traceback.format_exception(record.exc_info[1])))
 
 
-async def test_debug_logs_never_hold_the_key(
+async def test_debug_logs_of_a_retried_and_a_failed_call_mask_the_key(
     caplog: pytest.LogCaptureFixture, serve: ServerFactory
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="product_analytics")

@@ -26,7 +26,7 @@ from product_analytics.errors import (
 )
 from product_analytics.models import ProxyRecord
 from product_analytics.testing import aioresponses
-from tests.client.support_server import (
+from tests.support.loopback_client import (
     API_KEY,
     ORG,
     assert_no_pending_tasks,
@@ -329,6 +329,7 @@ async def test_async_with_closes_the_client() -> None:
     async with serve(answer_record) as server:
         async with AsyncClient(api_key=API_KEY, base_url=server.base_url) as client:
             await get_record(client)
+            assert not client.closed
         assert client.closed
         with pytest.raises(ClientClosedError):
             await get_record(client)

@@ -8,7 +8,6 @@ import gc
 import sys
 import tracemalloc
 import types
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,21 +21,10 @@ from product_analytics import (
 from product_analytics.errors import MAX_BODY_CHARS
 from tests.hardening.conftest import ROLES, client_of
 from tests.hardening.hostile_server import HostileServer, json_bytes, raw_json
+from tests.support.chains import error_chain
 
 MB = 1000 * 1000
 BIG = 1 * MB  # anything this large reachable from an error is a retained body
-
-
-def exception_chain(error: BaseException) -> Iterator[BaseException]:
-    seen: set[int] = set()
-    todo = [error]
-    while todo:
-        link = todo.pop()
-        if id(link) in seen:
-            continue
-        seen.add(id(link))
-        yield link
-        todo += [e for e in (link.__cause__, link.__context__) if e is not None]
 
 
 def large_objects(root: object, depth: int = 4) -> list[tuple[str, int]]:
@@ -72,7 +60,7 @@ def large_objects(root: object, depth: int = 4) -> list[tuple[str, int]]:
 def assert_retains_no_body(error: BaseException) -> None:
     """Neither the error, nor an exception chained to it, nor a frame of any of their
     tracebacks holds a large string or bytes."""
-    for link in exception_chain(error):
+    for link in error_chain(error):
         assert large_objects(vars(link)) == [], f"{type(link).__name__} attributes"
         assert large_objects(link.args) == [], f"{type(link).__name__} args"
         tb = link.__traceback__

@@ -36,7 +36,7 @@ from tests.hardening.hostile_server import (
     redirect,
     stall,
 )
-from tests.hardening.test_error_retention import exception_chain
+from tests.support.chains import error_chain
 
 SDK_DIR = str(Path(product_analytics.__file__).resolve().parent)
 
@@ -46,7 +46,7 @@ def render_with_locals(error: BaseException) -> str:
     the locals of every frame of the SDK (this test's own frames hold the server's log of
     requests, which shows the key the client sent)."""
     rendered: list[str] = []
-    for link in exception_chain(error):
+    for link in error_chain(error):
         captured = traceback.TracebackException.from_exception(link, capture_locals=True)
         sdk_frames = [f for f in captured.stack if f.filename.startswith(SDK_DIR)]
         if link.__traceback__ is not None and not isinstance(link, (TypeError, ValueError)):
@@ -61,7 +61,7 @@ def assert_captures_no_key(error: BaseException) -> None:
     rendered = render_with_locals(error)
     assert_no_key(rendered)
     assert_no_key("".join(traceback.format_exception(error)))
-    for link in exception_chain(error):
+    for link in error_chain(error):
         assert_no_key(repr(vars(link)))
         if isinstance(link, LowerLevelError):
             assert link.__traceback__ is None, "a sanitised cause carries no traceback"
@@ -226,7 +226,7 @@ async def test_the_key_is_no_str_in_the_clients_own_objects(hostile: HostileServ
         assert_no_key(repr(client._session))
 
 
-async def test_debug_logs_never_hold_the_key(
+async def test_debug_logs_of_redirects_stalls_and_refused_connections_never_hold_the_key(
     hostile: HostileServer, refused_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     hostile.route(redirect(f"{ROLES}r2/", 307), path=f"{ROLES}r1/")

@@ -1,0 +1,19 @@
+"""Field lists transcribed from the API description, shared by the spec and client tests."""
+
+from __future__ import annotations
+
+# The writable fields of the described project PATCH body, in the description's order.
+PROJECT_BODY_FIELDS = """
+name product_description app_urls chat_incoming_webhook anonymize_ips
+completed_snippet_onboarding test_account_filters test_account_filters_default_checked
+path_cleaning_filters is_demo timezone data_attributes person_display_name_properties
+correlation_config autocapture_opt_out autocapture_exceptions_opt_in
+autocapture_web_vitals_opt_in autocapture_web_vitals_allowed_metrics
+autocapture_exceptions_errors_to_ignore capture_console_log_opt_in capture_performance_opt_in
+session_recording_opt_in session_recording_sample_rate
+session_recording_minimum_duration_milliseconds session_recording_linked_flag
+session_recording_network_payload_capture_config session_recording_masking_config
+session_replay_config survey_config access_control week_start_day primary_dashboard
+live_events_columns recording_domains inject_web_apps extra_settings modifiers
+has_completed_onboarding_for surveys_opt_in heatmaps_opt_in flags_persistence_default
+""".split()
