@@ -22,11 +22,14 @@ GENERATED := __init__.py models.py operations.py resources.py
 
 # Environments are installed by uv, exactly as uv.lock pins them (`--locked`: a lock that no
 # longer matches pyproject.toml is an error; `make lock` updates it). uv itself, a pinned
-# release from PyPI, is installed once per machine in the user's cache.
+# release from PyPI, is installed once per machine in the user's cache. Installed modules are
+# compiled to bytecode at install time (`--compile-bytecode`), as pip does: where
+# PYTHONDONTWRITEBYTECODE is set, nothing caches it later and every run (the generator, the
+# CLI, an import) would compile its dependencies again.
 UV_VERSION := 0.13.9
 UV_HOME := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/product-analytics-sdk/uv-$(UV_VERSION)
 UV := $(UV_HOME)/bin/uv
-SYNC = UV_PROJECT_ENVIRONMENT='$(1)' '$(UV)' sync --locked --quiet --python '$(PYTHON_BIN)'
+SYNC = UV_PROJECT_ENVIRONMENT='$(1)' '$(UV)' sync --locked --quiet --compile-bytecode --python '$(PYTHON_BIN)'
 
 .PHONY: install generate check-generated lint test docs demo bench bench-codegen soak lock clean
 
@@ -39,14 +42,14 @@ $(UV):
 	{ mv -T "$$tmp" '$(UV_HOME)' 2>/dev/null || rm -rf "$$tmp"; }
 	@test -x '$(UV)'
 
-$(STAMP): pyproject.toml uv.lock | $(UV)
+$(STAMP): pyproject.toml uv.lock Makefile | $(UV)
 	@test -n '$(PYTHON_BIN)' || { bash scripts/find-python.sh '$(PYTHON)'; exit 1; }
 	@echo "Python $(PYTHON_VERSION) ($(PYTHON_BIN)) in $(VENV)"
 	rm -f $(VENV)/.installed-*
 	$(call SYNC,$(VENV)) --extra dev
 	touch $(STAMP)
 
-$(DEMO_STAMP): pyproject.toml uv.lock | $(UV)
+$(DEMO_STAMP): pyproject.toml uv.lock Makefile | $(UV)
 	@test -n '$(PYTHON_BIN)' || { bash scripts/find-python.sh '$(PYTHON)'; exit 1; }
 	rm -f $(DEMO_VENV)/.installed-*
 	$(call SYNC,$(DEMO_VENV)) --extra cli

@@ -75,3 +75,26 @@ def test_an_unknown_python_fails_with_a_clear_message() -> None:
     assert result.returncode != 0
     assert "no working Python interpreter for PYTHON=python9.99" in result.stderr
     assert not (ROOT / ".venv-").exists()
+
+
+def test_both_environments_are_compiled_to_bytecode_at_install() -> None:
+    for target in ("install", "demo"):
+        [sync] = [line for line in dry_run(target=target).splitlines() if " sync " in line]
+        assert " --compile-bytecode " in sync
+
+
+@pytest.mark.skipif(
+    not Path(sys.prefix).resolve().is_relative_to(ROOT),
+    reason="runs in an environment `make install` did not make",
+)
+def test_the_generators_dependencies_have_their_bytecode_in_the_installed_venv() -> None:
+    # With PYTHONDONTWRITEBYTECODE set, only the install can cache it; without it, every
+    # `python -m codegen` compiles these again.
+    import importlib.util
+
+    import datamodel_code_generator.parser.jsonschema as parser
+    import openapi_spec_validator
+
+    for module in (parser, openapi_spec_validator):
+        assert module.__file__ is not None
+        assert Path(importlib.util.cache_from_source(module.__file__)).exists(), module
