@@ -25,7 +25,9 @@ operation without one). The request loop calls it for every request that reaches
    of the published one (the requests let through between two pauses, per the time the
    window took to reopen); a full window waits for its oldest request to leave, plus
    `margin` of the window (50 ms at least, and the longest recent round trip). A
-   `RateLimit` paces from the first request.
+   `RateLimit` paces from the first request. When a pause that held ends, one probe at a
+   time goes (another after 0.25 s unanswered), uncounted in the windows until it gets
+   through, before the other requests: a Retry-After rounded down ends a pause early.
 5. `progress(classes)` counts requests let through once watched (the loop ends a request
    refused again and again while none of its classes progresses).
 
