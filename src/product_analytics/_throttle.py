@@ -25,7 +25,9 @@ operation without one). The request loop calls it for every request that reaches
    of the published one (the requests let through between two pauses, per the time the
    window took to reopen); a full window waits for its oldest request to leave, plus
    `margin` of the window (50 ms at least, and the longest recent round trip). A
-   `RateLimit` paces from the first request.
+   `RateLimit` paces from the first request. When a pause that held ends, one probe at a
+   time goes (another after 0.25 s unanswered), uncounted in the windows until it gets
+   through, before the other requests: a Retry-After rounded down ends a pause early.
 5. `progress(classes)` counts requests let through once watched (the loop ends a request
    refused again and again while none of its classes progresses).
 
@@ -95,6 +97,7 @@ class _Gate:
         self.judged = math.nan  # `sent` of the last pause that ran its course
         self.refusals = 0  # requests sent after `sent` refused too
         self.probing = 0.0  # when the probe in flight went (0.0: none)
+        self.uncounted = False  # the probe in flight is not in the windows yet
         self.progress = 0  # requests let through since the gate exists
         self.cycle = (math.nan, 0)  # (epoch, progress) when the last pause ended
         self.freed = (0.0, 0.0)  # when a full window frees a slot (epoch), and its length
@@ -175,7 +178,7 @@ class Throttles:
         await self._note(now, now - sent_at)
         for name in classes:
             gate = self._gate(name)
-            if now >= gate.until:  # a new pause
+            if now >= gate.until and gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing = sent_at, 0, 0.0
             elif sent_at > gate.sent:  # a probe, or sent after the first refusal: it holds
                 gate.probing, gate.refusals = 0.0, gate.refusals + 1
@@ -195,14 +198,17 @@ class Throttles:
             if (gate := self._gates.get(name)) is None:
                 continue
             gate.progress += 1
-            if gate.sent < sent_at < gate.until:  # sent while paused, and let through:
-                if gate.judged == gate.sent and not gate.capped:  # a lone refusal
-                    gate.paced, gate.items = False, gate.base
+            if gate.uncounted and gate.sent < sent_at:  # the probe that got through
+                gate.uncounted = False
+                await self._shared(self._store.take(gate.items, name), (0.0, 0.0))
+            if gate.sent < sent_at:  # sent after a refused request, and let through
+                if sent_at < gate.until and gate.judged == gate.sent and not gate.capped:
+                    gate.paced, gate.items = False, gate.base  # a lone refusal
                 gate.sent, gate.probing = math.inf, 0.0
                 if gate.until > time.time():
                     gate.until = time.time()
-                    self._resume(gate)
                     await self._shared(self._store.lift(name, sent_at), None)
+                self._resume(gate)
 
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
@@ -259,6 +265,12 @@ class Throttles:
                 self._judge(gate, now)
             else:  # too short to tell: over, and no pacing
                 gate.sent = math.inf
+        if gate.sent != math.inf:  # a throttle's pause is over, but a rounded-down
+            # Retry-After may end it early: one probe at a time until one gets through
+            if now - gate.probing < _PROBE_PATIENCE:
+                return gate.probing + _PROBE_PATIENCE - now
+            gate.probing, gate.uncounted = now, gate.paced
+            return 0.0  # counted in the windows once it gets through (refused: never)
         if gate.paced and gate.items:
             # A request reaches the service up to a round trip after it left: a wait for a
             # full window ends `margin` of it later, or the longest recent round trip
