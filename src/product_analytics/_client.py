@@ -4,7 +4,7 @@ scope checks.
 A call flows: generated method -> `_prepare` (scope check, `_wire.build_request`: every
 argument checked, nothing sent yet) -> `Session.exchange` (`_session`: the one loop that
 sends: throttle, transport, redirects, retries, timeouts and deadline; it reads the body
-within `max_response_bytes`) -> `_wire.decode_success`.
+within `max_response_bytes`) -> `_decode.decode_success`.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from product_analytics._bulk import (
     map_bounded,
 )
 from product_analytics._config import ClientConfig, Secret
+from product_analytics._decode import Answer, decode_success
 from product_analytics._generated.operations import THROTTLE_RATES
 from product_analytics._generated.resources import ClientResources
 from product_analytics._log import configure_from_env
@@ -41,14 +42,7 @@ from product_analytics._transport import (
     Transport,
 )
 from product_analytics._warn import warn_once
-from product_analytics._wire import (
-    Answer,
-    PreparedRequest,
-    RequestOptions,
-    build_request,
-    decode_success,
-    path_template,
-)
+from product_analytics._wire import PreparedRequest, RequestOptions, build_request, path_template
 from product_analytics.errors import (
     ClientClosedError,
     ConfigurationError,

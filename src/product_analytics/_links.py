@@ -12,7 +12,7 @@ from urllib.parse import SplitResult, quote, unquote_plus, urlencode, urlsplit, 
 
 from pydantic import BaseModel
 
-from product_analytics._wire import BadLink, Origin, origin, resolve_link
+from product_analytics._redirect import BadLink, Origin, origin, resolve_link
 from product_analytics.errors import ResponseValidationError, excerpt
 
 __all__ = ["next_url", "page_key", "query_int", "same_page", "says_has_next", "with_offset"]
