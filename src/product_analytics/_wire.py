@@ -19,30 +19,26 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import pydantic
 
-# Answers, decoding and links have their own modules; these names are also read from here.
-from product_analytics._decode import Answer, decode_error, decode_success
+# Decoding and links have their own modules; the send path also reads these names here.
+from product_analytics._decode import Answer as Answer
+from product_analytics._decode import decode_error as decode_error
 from product_analytics._multipart import encode_form, is_file
 from product_analytics._operation import NOT_GIVEN, Operation, PathParam, QueryParam
-from product_analytics._redirect import REDIRECT_STATUSES, BadLink, follow_redirect
+from product_analytics._redirect import REDIRECT_STATUSES as REDIRECT_STATUSES
+from product_analytics._redirect import BadLink as BadLink
+from product_analytics._redirect import follow_redirect as follow_redirect
 
 __all__ = [
-    "REDIRECT_STATUSES",
-    "Answer",
-    "BadLink",
     "PathTemplate",
     "PreparedRequest",
     "RequestOptions",
     "build_request",
     "check_timeout",
-    "decode_error",
-    "decode_success",
     "encode_path_segment",
-    "follow_redirect",
     "path_template",
 ]
 
-# What a path segment may hold unencoded (RFC 3986's unreserved characters).
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"  # RFC 3986
 _JSON_HEADERS = {"Accept": "application/json"}
 _JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application/json"}
 # Authorization is the client's; framing and hop-by-hop headers are the transport's.
@@ -85,8 +81,7 @@ class PreparedRequest(NamedTuple):
     deadline: float | None = None
 
     def follow(self, url: str) -> PreparedRequest:
-        """The GET of another page of the same list, with this request's headers and
-        limits."""
+        """The GET of another page of the same list, with this request's headers, limits."""
         parts = urlsplit(url)
         target = f"{parts.path}?{parts.query}" if parts.query else parts.path
         return PreparedRequest("GET", url, target, self.headers, None, self.timeout, self.deadline)
@@ -136,28 +131,27 @@ def build_path(
     parts = operation.path_parts
     out = [parts[0]]
     for index, param in enumerate(operation.path_params):
-        out.append(_path_argument(operation, param, args, defaults))
+        value = args.get(param.name)
+        if value is None:
+            value = _path_default(operation, param, defaults)
+        out.append(encode_path_segment(param, value))
         out.append(parts[2 * index + 2])
     return "".join(out)
 
 
-def _path_argument(
-    operation: Operation[Any],
-    param: PathParam,
-    args: Mapping[str, object],
-    defaults: Mapping[str, object],
-) -> str:
-    value = args.get(param.name)
+def _path_default(
+    operation: Operation[Any], param: PathParam, defaults: Mapping[str, object]
+) -> object:
+    """The client's default for a path argument not given; `TypeError` when it has none."""
+    value = defaults.get(param.name)
     if value is None:
-        value = defaults.get(param.name)
-        if value is None:
-            hint = (
-                f" (or give the client a default: AsyncClient({param.name}=...))"
-                if param.name in defaults
-                else ""
-            )
-            raise TypeError(f"{operation.operation_id}: {param.name} is required{hint}")
-    return encode_path_segment(param, value)
+        hint = (
+            f" (or give the client a default: AsyncClient({param.name}=...))"
+            if param.name in defaults
+            else ""
+        )
+        raise TypeError(f"{operation.operation_id}: {param.name} is required{hint}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +186,10 @@ def path_template(
             variable = param
             pieces.append(None)
         else:
-            pieces.append(_path_argument(operation, param, args, defaults))
+            value = args.get(param.name)
+            if value is None:
+                value = _path_default(operation, param, defaults)
+            pieces.append(encode_path_segment(param, value))
         pieces.append(parts[2 * index + 2])
     if variable is None:
         raise ValueError(f"{operation.operation_id} has no path parameter {name!r}")
@@ -306,8 +303,6 @@ _STRING_FORMS = frozenset(
 )
 # Errors of a file field's bytes or file object, where the model holds text.
 _FILE_FORMS = frozenset({"string_type", "is_instance_of", "model_type", "dict_type"})
-
-
 # What `ValidationError.from_exception_data` takes of an error `errors()` gave.
 _ERROR_DETAIL_KEYS = frozenset({"type", "loc", "input", "ctx"})
 
@@ -420,21 +415,27 @@ def build_request(
     path_defaults: Mapping[str, object],
 ) -> PreparedRequest:
     """Check every argument and build the request; raise `TypeError`/`ValueError` if any
-    is wrong."""
-    path = build_path(operation, path_args, path_defaults)
-    query = build_query(operation, query_args, options.extra_query)
-    built = build_body(operation, body_fields, options.extra_body)
-    body, content_type = built if isinstance(built, tuple) else (built, None)
-    headers = build_headers(options.extra_headers, body is not None, content_type)
-    target = f"{path}?{urlencode(query, quote_via=quote)}" if query else path
+    is wrong. A part the operation and options leave empty is not built at all."""
+    target = build_path(operation, path_args, path_defaults)
+    if operation.query_params or options.extra_query:
+        query = build_query(operation, query_args, options.extra_query)
+        if query:
+            target = f"{target}?{urlencode(query, quote_via=quote)}"
+    body: bytes | None = None
+    headers: Mapping[str, str] = _JSON_HEADERS
+    if operation.body_model is not None or options.extra_body:
+        built = build_body(operation, body_fields, options.extra_body)
+        body, content_type = built if isinstance(built, tuple) else (built, None)
+        headers = build_headers(options.extra_headers, body is not None, content_type)
+    elif options.extra_headers:
+        headers = build_headers(options.extra_headers, False)
+    timeout, deadline = options.timeout, options.deadline
+    if timeout is not None:
+        timeout = check_timeout(timeout)
+    if deadline is not None:
+        deadline = check_timeout(deadline, "deadline")
     return PreparedRequest(
-        method=operation.method,
-        url=base_url + target,
-        target=target,
-        headers=headers,
-        body=body,
-        timeout=check_timeout(options.timeout),
-        deadline=check_timeout(options.deadline, "deadline"),
+        operation.method, base_url + target, target, headers, body, timeout, deadline
     )
 
 
