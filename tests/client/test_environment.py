@@ -27,7 +27,7 @@ from product_analytics import (
     TransportError,
 )
 from product_analytics._transport import Chunks
-from tests.client.support_server import API_KEY, ORG, json_response, proxy_record
+from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 from tests.support.forward_proxy import ForwardProxy, forward_proxy
 from tests.support.loopback import LoopbackFactory, LoopbackServer, free_port, serve
 
