@@ -27,9 +27,9 @@ from product_analytics import (
     TransportError,
 )
 from product_analytics._transport import Chunks
-from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 from tests.support.forward_proxy import ForwardProxy, forward_proxy
 from tests.support.loopback import LoopbackFactory, LoopbackServer, free_port, serve
+from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 
 DATA = Path(__file__).resolve().parents[1] / "hardening" / "data"
 CERT = DATA / "self_signed.pem"

@@ -15,8 +15,8 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from product_analytics import AsyncClient
-from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 from tests.support.loopback import LoopbackFactory
+from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 
 
 async def answer(request: web.Request) -> web.Response:

@@ -16,8 +16,8 @@ import pytest
 from aiohttp import web
 
 from product_analytics import _log
-from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 from tests.support.loopback import LoopbackFactory
+from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 
 # Two clients, one request each, then a 404: the handler is added once, whoever constructs.
 SCRIPT = """
