@@ -48,7 +48,7 @@ def with_offset(url: str, offset: int) -> str:
     replaced = [field if _decoded(f)[0] == "offset" else f for f in fields]
     if field not in replaced:
         replaced.append(field)
-    return urlunsplit(parts._replace(query="&".join(replaced)))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "&".join(replaced), parts.fragment))
 
 
 def page_key(url: str) -> str:
