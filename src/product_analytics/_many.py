@@ -9,7 +9,7 @@ Every argument (each value included) is checked before the first request is sent
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from product_analytics._bulk import (
     BatchLookup,
@@ -37,20 +37,8 @@ class ManyRequests:
     _session: Session
     _path_defaults: dict[str, object]
 
-    if TYPE_CHECKING:
-
-        def _prepare(
-            self,
-            operation: Operation[Any],
-            path: Mapping[str, object],
-            query: Mapping[str, object],
-            body: Mapping[str, object] | None,
-            options: RequestOptions,
-        ) -> PreparedRequest: ...
-
-        async def _exchange(
-            self, operation: Operation[Any], prepared: PreparedRequest
-        ) -> tuple[Answer, str]: ...
+    # The client's `_prepare`: checks a call and builds its request.
+    _prepare: Callable[..., PreparedRequest]
 
     async def _request_many(
         self,
@@ -118,7 +106,9 @@ class ManyRequests:
         ]  # every list request checked before the first is sent
 
         async def fetch_group(index: int) -> dict[str, Any]:
-            answer, url = await self._exchange(batch.operation, pages[index])
+            answer, url = await self._session.exchange(
+                batch.operation, pages[index], self._config, self._config.retry_policy
+            )
             page = decode_success(
                 batch.operation, answer, method=pages[index].method, url=url,
                 max_items=self._config.max_page_items,
