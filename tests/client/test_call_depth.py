@@ -46,7 +46,7 @@ class _Tracer:
         if known is None:
             known = self._seen_files[code.co_filename] = _hand_written(code.co_filename)
         if known:
-            self.entered.add((code.co_filename, code.co_firstlineno, code.co_qualname))
+            self.entered.add((code.co_filename, code.co_firstlineno, code.co_name))
 
     def files(self) -> set[str]:
         return {Path(path).name for path, _, _ in self.entered}
