@@ -44,8 +44,9 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
             }
         ),
     ),
-    # Pure request building and answer decoding, and where a list page's links lead.
-    ("wire", frozenset({"_wire", "_links", "_multipart"})),
+    # Pure request building and answer decoding, and where a redirect or a list page's
+    # links lead.
+    ("wire", frozenset({"_wire", "_decode", "_redirect", "_links", "_multipart"})),
     # The client's settings: checked with `_wire.check_timeout`, so above the wire.
     ("settings", frozenset({"_config"})),
     # What an answer becomes: a raw response, a page, a resource method.
@@ -58,7 +59,8 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("generated", frozenset({"_generated"})),
     # The one module that imports aiohttp.
     ("aiohttp adapter", frozenset({"_aiohttp"})),
-    ("client", frozenset({"_client"})),
+    # The client, and the many-request methods it mixes in.
+    ("client", frozenset({"_client", "_many"})),
     ("package", frozenset({"__init__", "models"})),
     # Users of the public API.
     ("tools", frozenset({"testing", "cli", "__main__"})),

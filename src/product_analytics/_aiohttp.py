@@ -190,38 +190,22 @@ class AiohttpTransport:
             )
         except asyncio.CancelledError:
             if not limit.timed_out():
-                limit.finish()
-                if holds_slot:
-                    slots.release()  # type: ignore[union-attr]
+                _give_back(limit, slots if holds_slot else None)
                 raise
             failure = TransportTimeout(f"no answer within {timeout:g} s")
         except (asyncio.TimeoutError, TimeoutError):
             failure = TransportTimeout(f"no answer within {timeout:g} s")
-        except aiohttp.ClientConnectorCertificateError as exc:
-            failure = TransportError(
-                f"could not connect: the server's TLS certificate was refused ({_describe(exc)}); "
-                "for a private CA pass verify='/path/to/ca-bundle.pem' (or set SSL_CERT_FILE)",
-                request_sent=False,
-            )
-        except aiohttp.ClientConnectorError as exc:
-            failure = TransportError(f"could not connect: {_describe(exc)}", request_sent=False)
-        except aiohttp.ClientHttpProxyError as exc:
-            failure = TransportError(f"the proxy refused: {_describe(exc)}", request_sent=False)
         except aiohttp.ClientError as exc:
-            failure = TransportError(f"connection failed: {_describe(exc)}", request_sent=True)
+            failure = _client_failure(exc)
         except RuntimeError as exc:
             if not (self._closed or session.closed):
-                limit.finish()
-                if holds_slot:
-                    slots.release()  # type: ignore[union-attr]
+                _give_back(limit, slots if holds_slot else None)
                 raise
             failure = TransportError(f"the transport was closed ({_describe(exc)})")
         finally:
             limit.leave()
         if failure is not None:
-            limit.finish()
-            if holds_slot:
-                slots.release()  # type: ignore[union-attr]
+            _give_back(limit, slots if holds_slot else None)
             raise failure
         body = _Body(response, limit, slots if holds_slot else None)
         return _Response(response.status, response.headers, body)
@@ -259,6 +243,29 @@ async def _no_resend(
         raise  # never sent, and never resent by aiohttp
     except (aiohttp.ClientOSError, aiohttp.ServerDisconnectedError) as exc:
         raise _Dropped(_describe(exc)) from exc
+
+
+def _give_back(limit: Limit, slots: _Slots | None) -> None:
+    """A failed attempt's time limit ended, and its pool slot (if it held one) freed."""
+    limit.finish()
+    if slots is not None:
+        slots.release()
+
+
+def _client_failure(exc: aiohttp.ClientError) -> TransportError:
+    """The `TransportError` of an aiohttp failure before an answer: whether the request
+    may have been sent is told by the failure's kind (a refused connection or proxy: not)."""
+    if isinstance(exc, aiohttp.ClientConnectorCertificateError):
+        return TransportError(
+            f"could not connect: the server's TLS certificate was refused ({_describe(exc)}); "
+            "for a private CA pass verify='/path/to/ca-bundle.pem' (or set SSL_CERT_FILE)",
+            request_sent=False,
+        )
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        return TransportError(f"could not connect: {_describe(exc)}", request_sent=False)
+    if isinstance(exc, aiohttp.ClientHttpProxyError):
+        return TransportError(f"the proxy refused: {_describe(exc)}", request_sent=False)
+    return TransportError(f"connection failed: {_describe(exc)}", request_sent=True)
 
 
 class _Dropped(aiohttp.ClientConnectionError):

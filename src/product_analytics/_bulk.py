@@ -85,7 +85,17 @@ async def map_bounded(
                     raise
                 results[index] = exc
 
-    workers = [asyncio.ensure_future(worker()) for _ in range(min(concurrency, count))]
+    workers = [asyncio.create_task(worker()) for _ in range(min(concurrency, count))]
+    await _settle(workers, failure)
+    if failure:
+        raise failure[0]
+    return results
+
+
+async def _settle(workers: list[asyncio.Task[None]], failure: list[BaseException]) -> None:
+    """Wait for `workers` until all are done or one fails; then cancel and wait for the
+    rest. The first failure not yet in `failure` is added to it. Cancelling this
+    coroutine cancels every worker and waits for them."""
     try:
         done, pending = await asyncio.wait(workers, return_when=asyncio.FIRST_EXCEPTION)
     except BaseException:
@@ -104,9 +114,6 @@ async def map_bounded(
     for task in workers:
         if not task.cancelled():
             task.exception()
-    if failure:
-        raise failure[0]
-    return results
 
 
 @dataclass(frozen=True, slots=True)

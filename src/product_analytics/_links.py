@@ -12,7 +12,7 @@ from urllib.parse import SplitResult, quote, unquote_plus, urlencode, urlsplit, 
 
 from pydantic import BaseModel
 
-from product_analytics._wire import BadLink, Origin, origin, resolve_link
+from product_analytics._redirect import BadLink, Origin, origin, resolve_link
 from product_analytics.errors import ResponseValidationError, excerpt
 
 __all__ = ["next_url", "page_key", "query_int", "same_page", "says_has_next", "with_offset"]
@@ -48,7 +48,7 @@ def with_offset(url: str, offset: int) -> str:
     replaced = [field if _decoded(f)[0] == "offset" else f for f in fields]
     if field not in replaced:
         replaced.append(field)
-    return urlunsplit(parts._replace(query="&".join(replaced)))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "&".join(replaced), parts.fragment))
 
 
 def page_key(url: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from pydantic import BaseModel
 
 from product_analytics._config import ClientConfig
+from product_analytics._decode import Answer, collector_paused, decode_success
 from product_analytics._links import (
     next_url,
     page_key,
@@ -25,13 +26,8 @@ from product_analytics._links import (
 )
 from product_analytics._operation import Operation
 from product_analytics._raw_response import RawResponse
-from product_analytics._wire import (
-    Answer,
-    PreparedRequest,
-    collector_paused,
-    decode_success,
-    origin,
-)
+from product_analytics._redirect import origin
+from product_analytics._wire import PreparedRequest
 from product_analytics.errors import ClientClosedError, ResponseValidationError
 
 __all__ = [

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from product_analytics._config import ClientConfig
+from product_analytics._decode import Answer
 from product_analytics._operation import Operation
 from product_analytics._retry import RetryPolicy
 from product_analytics._send import Call, ClientStats, Sender
-from product_analytics._wire import Answer, PreparedRequest
+from product_analytics._wire import PreparedRequest
 from product_analytics.errors import (
     ApiError,
     ClientClosedError,

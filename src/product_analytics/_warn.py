@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
 import os
-import sys
 import warnings
 
 __all__ = ["warn_once"]
@@ -34,9 +34,15 @@ def mark_given(category: type[Warning], subject: str) -> None:
 
 
 def _stacklevel_of_caller() -> int:
-    frame = sys._getframe(2)
+    frame = inspect.currentframe()
+    for _ in range(2):  # past this function and its caller in this module
+        frame = frame.f_back if frame is not None else None
     level = 2
-    while frame.f_back is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+    while (
+        frame is not None
+        and frame.f_back is not None
+        and frame.f_code.co_filename.startswith(_PACKAGE_DIR)
+    ):
         frame = frame.f_back
         level += 1
     return level

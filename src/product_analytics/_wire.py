@@ -1,52 +1,44 @@
-"""Turning an operation and its arguments into a request, and an answer into a result.
+"""Turning an operation and its arguments into a request.
 
 Pure functions, no I/O: everything here runs the same without a network. Arguments are
 checked before anything is built, so bad input raises `TypeError` or `ValueError` (a pydantic
-`ValidationError` is one) and nothing is sent.
+`ValidationError` is one) and nothing is sent. Decoding the answer is `_decode`'s job; where
+a link or redirect leads is `_redirect`'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import gc
 import json
 import math
 import re
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar, cast
-from urllib.parse import quote, urlencode, urljoin, urlsplit
+from typing import Any, NamedTuple, cast
+from urllib.parse import quote, urlencode, urlsplit
 
 import pydantic
 
+# Decoding and links have their own modules; the send path also reads these names here.
+from product_analytics._decode import Answer as Answer
+from product_analytics._decode import decode_error as decode_error
 from product_analytics._multipart import encode_form, is_file
 from product_analytics._operation import NOT_GIVEN, Operation, PathParam, QueryParam
-from product_analytics.errors import (
-    ApiStatusError,
-    LowerLevelError,
-    ResponseValidationError,
-    error_for_status,
-    excerpt,
-)
+from product_analytics._redirect import REDIRECT_STATUSES as REDIRECT_STATUSES
+from product_analytics._redirect import BadLink as BadLink
+from product_analytics._redirect import follow_redirect as follow_redirect
 
 __all__ = [
-    "Answer",
-    "BadLink",
+    "PathTemplate",
     "PreparedRequest",
     "RequestOptions",
     "build_request",
-    "collector_paused",
-    "decode_error",
-    "decode_success",
+    "check_timeout",
     "encode_path_segment",
+    "path_template",
 ]
 
-ResultT = TypeVar("ResultT")
-
-# What a path segment may hold unencoded (RFC 3986's unreserved characters).
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
+_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"  # RFC 3986
 _JSON_HEADERS = {"Accept": "application/json"}
 _JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application/json"}
 # Authorization is the client's; framing and hop-by-hop headers are the transport's.
@@ -59,9 +51,6 @@ _FORBIDDEN_HEADERS = frozenset(
 # RFC 9110 field-name token; header values may hold no control character but tab.
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _HEADER_VALUE_FORBIDDEN = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
-# In a link: a space or control character, which no valid URL holds.
-_LINK_FORBIDDEN = re.compile(r"[\x00-\x20\x7f-\x9f]|\s")
-_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,80 +81,10 @@ class PreparedRequest(NamedTuple):
     deadline: float | None = None
 
     def follow(self, url: str) -> PreparedRequest:
-        """The GET of another page of the same list, with this request's headers and
-        limits."""
+        """The GET of another page of the same list, with this request's headers, limits."""
         parts = urlsplit(url)
         target = f"{parts.path}?{parts.query}" if parts.query else parts.path
         return PreparedRequest("GET", url, target, self.headers, None, self.timeout, self.deadline)
-
-
-Origin = tuple[str, str, int | None]
-REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
-
-
-def origin(url: str) -> Origin:
-    """Scheme, host and effective port of an absolute URL."""
-    parts = urlsplit(url)
-    scheme = parts.scheme.lower()
-    port = parts.port or {"http": 80, "https": 443}.get(scheme)
-    return scheme, (parts.hostname or "").lower(), port
-
-
-@dataclass(frozen=True, slots=True)
-class Redirect:
-    """The request a redirect asks for: `keep_body` False means a GET without the body."""
-
-    method: str
-    url: str
-    keep_body: bool
-
-
-class BadLink(ValueError):
-    """A `Location` or `next` link that is not a usable URL (bad port, bracket, scheme)."""
-
-
-def resolve_link(base: str, link: str) -> str:
-    """`link` made absolute against `base`, without its fragment, non-ASCII characters
-    percent-encoded (as UTF-8, as browsers do); `BadLink` when it is not an http(s) URL
-    with a valid host and port, or holds a space or control character (yarl or aiohttp
-    would fail on it later, with a bare `ValueError`)."""
-    shown = excerpt(link, 200)
-    link = link.strip()
-    if _LINK_FORBIDDEN.search(link):
-        raise BadLink(f"the link {shown!r} holds a space or a control character")
-    try:
-        target = _NON_ASCII.sub(lambda m: quote(m.group(0), safe=""), urljoin(base, link))
-        parts = urlsplit(target)
-        port = parts.port  # ValueError for a port that is not 0-65535
-    except (ValueError, UnicodeError):  # UnicodeEncodeError: a lone surrogate
-        raise BadLink(f"the link {shown!r} is not a valid URL") from None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise BadLink(f"the link {shown!r} is not an http(s) URL with a host")
-    host_and_port = parts.netloc.rpartition("]")[2] if "[" in parts.netloc else parts.netloc
-    port_text = host_and_port.partition(":")[2]
-    if (
-        port == 0
-        or "@" in parts.netloc
-        or (port_text and not (port_text.isascii() and port_text.isdigit()))
-    ):
-        raise BadLink(f"the link {shown!r} is not a valid URL (its host or port)")
-    return target.split("#", 1)[0]
-
-
-def follow_redirect(method: str, url: str, status: int, location: str) -> Redirect | None:
-    """Where the redirect answer (`status`, `location`) to `method url` leads, or None when
-    it leaves the origin of `url`: neither the API key nor the body goes to another host.
-    Raises `BadLink` for a `location` that is not a usable URL.
-
-    303, and 301/302 after a POST, continue as a GET without body; 307 and 308, and 301/302
-    after other methods, repeat the request as it was.
-    """
-    target = resolve_link(url, location)
-    if origin(target) != origin(url):
-        return None
-    if status == 303 or (status in (301, 302) and method == "POST"):
-        return Redirect("GET", target, keep_body=False)
-    return Redirect(method, target, keep_body=True)
 
 
 def encode_path_segment(param: PathParam, value: object) -> str:
@@ -212,28 +131,27 @@ def build_path(
     parts = operation.path_parts
     out = [parts[0]]
     for index, param in enumerate(operation.path_params):
-        out.append(_path_argument(operation, param, args, defaults))
+        value = args.get(param.name)
+        if value is None:
+            value = _path_default(operation, param, defaults)
+        out.append(encode_path_segment(param, value))
         out.append(parts[2 * index + 2])
     return "".join(out)
 
 
-def _path_argument(
-    operation: Operation[Any],
-    param: PathParam,
-    args: Mapping[str, object],
-    defaults: Mapping[str, object],
-) -> str:
-    value = args.get(param.name)
+def _path_default(
+    operation: Operation[Any], param: PathParam, defaults: Mapping[str, object]
+) -> object:
+    """The client's default for a path argument not given; `TypeError` when it has none."""
+    value = defaults.get(param.name)
     if value is None:
-        value = defaults.get(param.name)
-        if value is None:
-            hint = (
-                f" (or give the client a default: AsyncClient({param.name}=...))"
-                if param.name in defaults
-                else ""
-            )
-            raise TypeError(f"{operation.operation_id}: {param.name} is required{hint}")
-    return encode_path_segment(param, value)
+        hint = (
+            f" (or give the client a default: AsyncClient({param.name}=...))"
+            if param.name in defaults
+            else ""
+        )
+        raise TypeError(f"{operation.operation_id}: {param.name} is required{hint}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +186,10 @@ def path_template(
             variable = param
             pieces.append(None)
         else:
-            pieces.append(_path_argument(operation, param, args, defaults))
+            value = args.get(param.name)
+            if value is None:
+                value = _path_default(operation, param, defaults)
+            pieces.append(encode_path_segment(param, value))
         pieces.append(parts[2 * index + 2])
     if variable is None:
         raise ValueError(f"{operation.operation_id} has no path parameter {name!r}")
@@ -382,8 +303,6 @@ _STRING_FORMS = frozenset(
 )
 # Errors of a file field's bytes or file object, where the model holds text.
 _FILE_FORMS = frozenset({"string_type", "is_instance_of", "model_type", "dict_type"})
-
-
 # What `ValidationError.from_exception_data` takes of an error `errors()` gave.
 _ERROR_DETAIL_KEYS = frozenset({"type", "loc", "input", "ctx"})
 
@@ -496,21 +415,27 @@ def build_request(
     path_defaults: Mapping[str, object],
 ) -> PreparedRequest:
     """Check every argument and build the request; raise `TypeError`/`ValueError` if any
-    is wrong."""
-    path = build_path(operation, path_args, path_defaults)
-    query = build_query(operation, query_args, options.extra_query)
-    built = build_body(operation, body_fields, options.extra_body)
-    body, content_type = built if isinstance(built, tuple) else (built, None)
-    headers = build_headers(options.extra_headers, body is not None, content_type)
-    target = f"{path}?{urlencode(query, quote_via=quote)}" if query else path
+    is wrong. A part the operation and options leave empty is not built at all."""
+    target = build_path(operation, path_args, path_defaults)
+    if operation.query_params or options.extra_query:
+        query = build_query(operation, query_args, options.extra_query)
+        if query:
+            target = f"{target}?{urlencode(query, quote_via=quote)}"
+    body: bytes | None = None
+    headers: Mapping[str, str] = _JSON_HEADERS
+    if operation.body_model is not None or options.extra_body:
+        built = build_body(operation, body_fields, options.extra_body)
+        body, content_type = built if isinstance(built, tuple) else (built, None)
+        headers = build_headers(options.extra_headers, body is not None, content_type)
+    elif options.extra_headers:
+        headers = build_headers(options.extra_headers, False)
+    timeout, deadline = options.timeout, options.deadline
+    if timeout is not None:
+        timeout = check_timeout(timeout)
+    if deadline is not None:
+        deadline = check_timeout(deadline, "deadline")
     return PreparedRequest(
-        method=operation.method,
-        url=base_url + target,
-        target=target,
-        headers=headers,
-        body=body,
-        timeout=check_timeout(options.timeout),
-        deadline=check_timeout(options.deadline, "deadline"),
+        operation.method, base_url + target, target, headers, body, timeout, deadline
     )
 
 
@@ -523,185 +448,3 @@ def check_timeout(timeout: float | None, name: str = "timeout") -> float | None:
     if not (timeout > 0 and math.isfinite(timeout)):
         raise ValueError(f"{name} must be a finite number of seconds > 0, got {timeout}")
     return float(timeout)
-
-
-def _text(body: bytes) -> str:
-    return body.decode("utf-8", errors="replace")
-
-
-# A list page holding more commas than this per item it may hold is refused unparsed: a
-# recording has some tens of fields; a body of a million tiny values for ten items is an
-# attack on memory (pydantic builds the whole JSON tree before it counts the items).
-MAX_VALUES_PER_ITEM = 1_000
-
-
-@functools.lru_cache(maxsize=64)
-def bounded_page_model(model: type[pydantic.BaseModel], max_items: int) -> type[pydantic.BaseModel]:
-    """`model` (a list envelope) with at most `max_items` results: a longer page fails
-    validation before any item model is built."""
-    results = model.model_fields.get("results")
-    if results is None:
-        return model
-    annotation: Any = results.annotation
-    bounded: type[pydantic.BaseModel] = pydantic.create_model(
-        model.__name__,
-        __base__=model,
-        __module__=model.__module__,
-        results=(annotation, pydantic.Field(default=results.default, max_length=max_items)),
-    )
-    return bounded
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused for a synchronous block, then left as it was
-    found (a block entered with it disabled leaves it disabled).
-
-    A page of a thousand items creates some eight thousand tracked objects, none of them
-    garbage; collections triggered while building them cost a third of the validation time.
-    The block must not await: the pause ends before any other task runs.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-class Answer(NamedTuple):
-    """A whole answer as the client read it: status, headers and the (bounded) body."""
-
-    status: int
-    headers: Mapping[str, str]
-    body: bytes
-
-
-def decode_success(
-    operation: Operation[ResultT],
-    answer: Answer,
-    *,
-    method: str,
-    url: str,
-    max_items: int | None = None,
-) -> ResultT:
-    """The result of a 2xx answer; `ResponseValidationError` if its body does not parse.
-
-    A list page holding more than `max_items` results is refused before any item is built.
-    The error keeps an excerpt of the body only: it is raised from this frame once the
-    answer is no longer referenced here, so its traceback does not hold the whole body.
-    """
-    if operation.response_kind == "model":  # the common case, without the general path
-        try:
-            # The model's validator itself: `model_validate_json` only passes its defaults on.
-            return operation.response_model.__pydantic_validator__.validate_json(  # type: ignore[union-attr,no-any-return]
-                answer.body
-            )
-        except pydantic.ValidationError:
-            pass  # `_decode` makes the error, outside this block (no context kept)
-    result, error = _decode(operation, answer, method, url, max_items)
-    del answer
-    if error is not None:
-        raise error
-    return result  # type: ignore[no-any-return]
-
-
-def _is_none_answer(operation: Operation[Any], body: bytes) -> bool:
-    """Whether `body` is JSON equal to one of the operation's `none_answers`."""
-    try:
-        return json.loads(body) in operation.none_answers
-    except (ValueError, RecursionError):
-        return False  # not JSON: the model's validation reports it
-
-
-def _decode(
-    operation: Operation[Any], answer: Answer, method: str, url: str, max_items: int | None
-) -> tuple[Any, ResponseValidationError | None]:
-    """`decode_success`'s result, or the error to raise (with its sanitised cause chained)."""
-    kind = operation.response_kind
-    if kind == "none":
-        return None, None
-    body = answer.body
-    if kind == "json":
-        if not body.strip():
-            return None, None
-        try:
-            return json.loads(body), None
-        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
-            # Made here but raised by the caller, outside this block: the JSONDecodeError,
-            # which holds the whole document, does not become its __context__.
-            problem, cause = f"not JSON ({excerpt(str(exc), 300)})", _cause(exc)
-        return None, _invalid(problem, answer, method, url, cause)
-    if kind == "model_or_none" and (
-        not body.strip() or (operation.none_answers and _is_none_answer(operation, body))
-    ):
-        return None, None
-    model = cast("type[pydantic.BaseModel]", operation.response_model)
-    try:
-        if kind == "page":
-            if max_items is not None:
-                # Each comma stands beside a value of a byte or more: a body of at most
-                # 2 x `most` bytes cannot hold more than `most` commas, and is not counted.
-                most = max_items * MAX_VALUES_PER_ITEM
-                if len(body) > 2 * most and body.count(b",") > most:
-                    # Parsing alone would build a tree of every value, whatever the bound.
-                    message = (
-                        f"a page asked for at most {max_items} items holds over "
-                        f"{most:,} JSON values; not parsed"
-                    )
-                    cause = LowerLevelError(f"{body.count(b','):,} commas in {len(body):,} bytes")
-                    return None, _invalid(message, answer, method, url, cause)
-                model = bounded_page_model(model, max_items)
-            with collector_paused():
-                return model.model_validate_json(body), None
-        return model.model_validate_json(body), None
-    except pydantic.ValidationError as exc:
-        errors = exc.errors(include_url=False, include_input=False)
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or 'body'}: {excerpt(err['msg'], 300)}"
-            for err in errors[:5]
-        )
-        message = f"not a valid {model.__name__} ({problems})"
-        cause = LowerLevelError(f"pydantic ValidationError: {len(errors)} errors: {problems}")
-    return None, _invalid(message, answer, method, url, cause)
-
-
-def _invalid(
-    message: str, answer: Answer, method: str, url: str, cause: LowerLevelError
-) -> ResponseValidationError:
-    error = ResponseValidationError(
-        message,
-        method=method,
-        url=url,
-        status_code=answer.status,
-        body=_text(answer.body[: 64 * 1024]),
-        headers=answer.headers,
-    )
-    error.__cause__ = cause  # as `raise error from cause` would
-    return error
-
-
-def _cause(exc: BaseException) -> LowerLevelError:
-    """A stand-in for `exc` to chain as a cause: its type and message, nothing else."""
-    return LowerLevelError(f"{type(exc).__name__}: {excerpt(str(exc), 300)}")
-
-
-def decode_error(
-    answer: Answer, *, method: str, url: str, retry_after: float | None
-) -> ApiStatusError:
-    """The typed error for a non-2xx answer: JSON body decoded, else kept as text."""
-    text = _text(answer.body)
-    body: Any
-    try:
-        body = json.loads(text) if text.strip() else text
-    except (ValueError, RecursionError):  # RecursionError: nested too deep
-        body = text
-    return error_for_status(
-        method=method,
-        url=url,
-        status_code=answer.status,
-        body=body,
-        retry_after=retry_after,
-        headers=answer.headers,
-    )

@@ -629,8 +629,8 @@ def test_page_decoding_leaves_the_garbage_collector_as_it_found_it(
 ) -> None:
     import gc
 
+    from product_analytics._decode import Answer, decode_success
     from product_analytics._generated.operations import SESSION_RECORDINGS_LIST
-    from product_analytics._wire import Answer, decode_success
     from product_analytics.errors import ResponseValidationError as BadBody
 
     (gc.enable if enabled_before else gc.disable)()

@@ -315,6 +315,14 @@ def _start_state(
     return _State(arguments, window, offset=0), False
 
 
+def _publish(partial: Path, out: Path, checkpoint: Path) -> None:
+    """Move the finished export from `partial` to `out` (durably), then drop the checkpoint."""
+    if partial.exists():
+        os.replace(partial, out)
+        _fsync_directory(out.parent)
+    _clean(checkpoint)
+
+
 async def export_recordings(
     client: AsyncClient,
     *,
@@ -349,10 +357,7 @@ async def export_recordings(
         if state.offset is not None:
             pages = _walk_from(client, project_id, state, page_size, concurrency)
             duplicates = await _append_pages(pages, state, partial, checkpoint, seen, progress)
-        if partial.exists():
-            os.replace(partial, out)
-            _fsync_directory(out.parent)
-        _clean(checkpoint)
+        _publish(partial, out, checkpoint)
     except BaseException:
         if not resumed and state.offset == 0:  # nothing written: leave nothing behind
             _clean(partial, checkpoint)
@@ -361,13 +366,9 @@ async def export_recordings(
         stop_listening()
         progress.close()
     return ExportResult(
-        out=out,
-        written=state.lines,
-        seconds=time.perf_counter() - started,
+        out=out, written=state.lines, seconds=time.perf_counter() - started,
         requests=client.stats.requests - requests_before,
-        retries=client.stats.retries - retries_before,
-        duplicates=duplicates,
-        resumed_from=resumed_from,
-        date_from=state.window.get("date_from"),
+        retries=client.stats.retries - retries_before, duplicates=duplicates,
+        resumed_from=resumed_from, date_from=state.window.get("date_from"),
         date_to=state.window.get("date_to"),
-    )
+    )  # fmt: skip

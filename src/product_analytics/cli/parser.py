@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any, Protocol
 
 from product_analytics._config import (
     API_KEY_ENV,
@@ -177,6 +178,12 @@ def _get_many_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+class _Subcommands(Protocol):
+    """What `ArgumentParser.add_subparsers()` returns, as used here."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line; each leaf parser sets `command` to its handler's name.
 
@@ -196,7 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     groups = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
 
     def leaf(
-        subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+        subparsers: _Subcommands,
         name: str,
         command: str,
         help_text: str,

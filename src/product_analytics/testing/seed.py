@@ -10,6 +10,7 @@ of the first ten recordings; two roles and one proxy record in the first organiz
 
 from __future__ import annotations
 
+import copy
 import random
 import uuid
 from dataclasses import dataclass
@@ -73,64 +74,84 @@ def _user(ids: IdSource, rng: random.Random) -> Json:
     }
 
 
+# A project as the live service returns it; `_project` fills in the fields of its own
+# (None here), keeping this order.
+_PROJECT_TEMPLATE: Json = {
+    "id": None,
+    "organization": None,
+    "name": None,
+    "product_description": None,
+    "created_at": None,
+    "effective_membership_level": 8,
+    "has_group_types": False,
+    "live_events_token": None,
+    "updated_at": None,
+    "uuid": None,
+    "api_token": None,
+    "app_urls": ["https://app.example.com"],
+    "chat_incoming_webhook": None,
+    "anonymize_ips": False,
+    "completed_snippet_onboarding": True,
+    "ingested_event": True,
+    "test_account_filters": [],
+    "test_account_filters_default_checked": False,
+    "path_cleaning_filters": [],
+    "is_demo": False,
+    "timezone": "UTC",
+    "data_attributes": ["data-attr"],
+    "person_display_name_properties": ["email", "name"],
+    "correlation_config": {},
+    "autocapture_opt_out": False,
+    "autocapture_exceptions_opt_in": False,
+    "autocapture_web_vitals_opt_in": False,
+    "autocapture_web_vitals_allowed_metrics": None,
+    "autocapture_exceptions_errors_to_ignore": None,
+    "capture_console_log_opt_in": True,
+    "capture_performance_opt_in": True,
+    "session_recording_opt_in": True,
+    "session_recording_sample_rate": "1.00",
+    "session_recording_minimum_duration_milliseconds": 1000,
+    "session_recording_linked_flag": None,
+    "session_recording_network_payload_capture_config": None,
+    "session_recording_masking_config": None,
+    "session_replay_config": {"record_canvas": False},
+    "survey_config": None,
+    "access_control": False,
+    "week_start_day": 1,
+    "primary_dashboard": None,
+    "live_events_columns": [],
+    "recording_domains": ["https://app.example.com"],
+    "person_on_events_querying_enabled": True,
+    "inject_web_apps": False,
+    "extra_settings": None,
+    "modifiers": None,
+    "default_modifiers": {"personsOnEventsMode": "person_id_override_properties_on_events"},
+    "has_completed_onboarding_for": {"product_analytics": True, "session_replay": True},
+    "surveys_opt_in": False,
+    "heatmaps_opt_in": True,
+    "product_intents": [],
+    "flags_persistence_default": False,
+}
+
+
 def _project(ids: IdSource, project_id: int, organization_id: str, name: str) -> Json:
     created = iso_z(SEED_EPOCH - timedelta(days=400 - project_id % 50))
-    return {
-        "id": project_id,
-        "organization": organization_id,
-        "name": name,
-        "product_description": f"{name}: web app and marketing site",
-        "created_at": created,
-        "effective_membership_level": 8,
-        "has_group_types": False,
-        "live_events_token": ids.token("lev_", 32),
-        "updated_at": created,
-        "uuid": ids.uuid4(),
-        "api_token": ids.token("phc_"),
-        "app_urls": ["https://app.example.com"],
-        "chat_incoming_webhook": None,
-        "anonymize_ips": False,
-        "completed_snippet_onboarding": True,
-        "ingested_event": True,
-        "test_account_filters": [],
-        "test_account_filters_default_checked": False,
-        "path_cleaning_filters": [],
-        "is_demo": False,
-        "timezone": "UTC",
-        "data_attributes": ["data-attr"],
-        "person_display_name_properties": ["email", "name"],
-        "correlation_config": {},
-        "autocapture_opt_out": False,
-        "autocapture_exceptions_opt_in": False,
-        "autocapture_web_vitals_opt_in": False,
-        "autocapture_web_vitals_allowed_metrics": None,
-        "autocapture_exceptions_errors_to_ignore": None,
-        "capture_console_log_opt_in": True,
-        "capture_performance_opt_in": True,
-        "session_recording_opt_in": True,
-        "session_recording_sample_rate": "1.00",
-        "session_recording_minimum_duration_milliseconds": 1000,
-        "session_recording_linked_flag": None,
-        "session_recording_network_payload_capture_config": None,
-        "session_recording_masking_config": None,
-        "session_replay_config": {"record_canvas": False},
-        "survey_config": None,
-        "access_control": False,
-        "week_start_day": 1,
-        "primary_dashboard": project_id * 10 + 1,
-        "live_events_columns": [],
-        "recording_domains": ["https://app.example.com"],
-        "person_on_events_querying_enabled": True,
-        "inject_web_apps": False,
-        "extra_settings": None,
-        "modifiers": None,
-        "default_modifiers": {"personsOnEventsMode": "person_id_override_properties_on_events"},
-        "has_completed_onboarding_for": {"product_analytics": True, "session_replay": True},
-        "surveys_opt_in": False,
-        "heatmaps_opt_in": True,
-        "product_intents": [],
-        "flags_persistence_default": False,
-    }
+    project = copy.deepcopy(_PROJECT_TEMPLATE)
+    project.update(
+        {
+            "id": project_id,
+            "organization": organization_id,
+            "name": name,
+            "product_description": f"{name}: web app and marketing site",
+            "created_at": created,
+            "live_events_token": ids.token("lev_", 32),
+            "updated_at": created,
+            "uuid": ids.uuid4(),
+            "api_token": ids.token("phc_"),
+            "primary_dashboard": project_id * 10 + 1,
+        }
+    )
+    return project
 
 
 def _created_entry(project: Json, user: Json) -> Json:
@@ -238,6 +259,21 @@ def _role(ids: IdSource, name: str, level: int, user: Json, days_ago: int) -> Js
     }
 
 
+def _proxy_record(ids: IdSource, organization_id: str, user: Json) -> dict[str, Any]:
+    """A proxy record of the organization, waiting for its CNAME."""
+    created = iso_z(SEED_EPOCH - timedelta(days=14))
+    return {
+        "id": ids.uuid4(),
+        "domain": "e.hedgebox.example.com",
+        "target_cname": target_cname(organization_id, "e.hedgebox.example.com"),
+        "status": "waiting",
+        "message": None,
+        "created_at": created,
+        "updated_at": created,
+        "created_by": user["id"],
+    }
+
+
 def seed_store(seed: int, recordings: int) -> Seeded:
     """A store seeded from `random.Random(seed)` with `recordings` recordings (see module)."""
     if recordings < 0:
@@ -274,19 +310,8 @@ def seed_store(seed: int, recordings: int) -> Seeded:
         _role(ids, "Support", 21, user, 30),
     ):
         main.roles[role["id"]] = role
-    record_id = ids.uuid4()
-    created = iso_z(SEED_EPOCH - timedelta(days=14))
-    record: dict[str, Any] = {
-        "id": record_id,
-        "domain": "e.hedgebox.example.com",
-        "target_cname": target_cname(main.id, "e.hedgebox.example.com"),
-        "status": "waiting",
-        "message": None,
-        "created_at": created,
-        "updated_at": created,
-        "created_by": user["id"],
-    }
-    main.proxy_records[record_id] = record
+    record = _proxy_record(ids, main.id, user)
+    main.proxy_records[record["id"]] = record
 
     return Seeded(
         store=store,
