@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from product_analytics._config import ClientConfig
+from product_analytics._decode import Answer, decode_error
 from product_analytics._log import log_request
 from product_analytics._operation import Operation
+from product_analytics._redirect import REDIRECT_STATUSES, BadLink, follow_redirect
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
 from product_analytics._throttle import DEFAULT_CLASS, Throttles, ThrottleWaitTooLong
 from product_analytics._transport import (
@@ -34,14 +36,7 @@ from product_analytics._transport import (
     TransportTimeout,
     _Headers,
 )
-from product_analytics._wire import (
-    REDIRECT_STATUSES,
-    Answer,
-    BadLink,
-    PreparedRequest,
-    decode_error,
-    follow_redirect,
-)
+from product_analytics._wire import PreparedRequest
 from product_analytics.errors import (
     ApiConnectionError,
     ApiError,

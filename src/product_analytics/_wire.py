@@ -20,13 +20,8 @@ from urllib.parse import quote, urlencode, urlsplit
 import pydantic
 
 # Decoding and links have their own modules; the send path also reads these names here.
-from product_analytics._decode import Answer as Answer
-from product_analytics._decode import decode_error as decode_error
 from product_analytics._multipart import encode_form, is_file
 from product_analytics._operation import NOT_GIVEN, Operation, PathParam, QueryParam
-from product_analytics._redirect import REDIRECT_STATUSES as REDIRECT_STATUSES
-from product_analytics._redirect import BadLink as BadLink
-from product_analytics._redirect import follow_redirect as follow_redirect
 
 __all__ = [
     "PathTemplate",

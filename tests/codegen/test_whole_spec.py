@@ -23,6 +23,7 @@ from product_analytics import (
 from product_analytics.testing import MockTransport
 from tests.codegen.conftest import WholeApi
 from tests.support.whole_api import (
+    BASE,
     FIXTURE,
     PROJECT,
     check_request,
@@ -33,7 +34,6 @@ from tests.support.whole_api import (
     send,
 )
 
-BASE = "https://posthog.test"
 DOCUMENT: dict[str, Any] = yaml.load(FIXTURE.read_bytes(), Loader=yaml.CSafeLoader)
 # Constructs the whole spec has that a sample must hold: a multipart body, an array of
 # objects and object-typed query parameters, two scopes, a hard delete that answers 405.
