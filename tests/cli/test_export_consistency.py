@@ -139,6 +139,8 @@ async def test_an_unfinished_export_is_not_overwritten_without_resume(
     hooked.hook = _fail_from(3)
     with pytest.raises(InternalServerError):
         await _export(hooked, out)
+    # A process killed while saving its checkpoint leaves a half-written temporary file.
+    checkpoint_path(out).with_name(checkpoint_path(out).name + ".tmp").write_text('{"li')
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     hooked.hook = None
     with pytest.raises(UnfinishedExportError, match="--resume"):

@@ -293,13 +293,13 @@ def _start_state(
 ) -> tuple[_State, bool]:
     """The state to start from and whether it continues an unfinished export."""
     partial, checkpoint = partial_path(out), checkpoint_path(out)
-    _clean(checkpoint.with_name(checkpoint.name + ".tmp"))
     unfinished = checkpoint.exists() or partial.exists()
     if unfinished and not resume:
         raise UnfinishedExportError(
             f"{out} has an unfinished export ({checkpoint.name}, {partial.name}); rerun with "
             f"--resume to continue it, or remove those files to start over"
         )
+    _clean(checkpoint.with_name(checkpoint.name + ".tmp"))  # a save cut short; refusing keeps it
     if resume and checkpoint.exists():
         state = _load(checkpoint)
         if state.arguments != arguments:
