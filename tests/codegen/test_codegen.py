@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 import yaml
 from codegen.bodies import fields_types
-from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, _op_classes, generate
+from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, generate
+from codegen.source import Problems
 from codegen.spec import SpecError, read_operations
+from codegen.templating import op_classes
 
 from product_analytics import AsyncClient, MissingScopeError, PersonalApiKeyWarning
 from product_analytics.testing import aioresponses
@@ -342,6 +344,27 @@ def test_fidelity_extensions_must_be_booleans(where: str, extension: str) -> Non
         read_operations(spec)
 
 
+@pytest.mark.parametrize("answers", ["yes", [{"success": True}]])
+def test_none_answers_must_list_bodies_of_a_model_or_the_operation_is_left_out(
+    answers: object,
+) -> None:
+    """A string, or none-answers on a response that is not a model (the recording DELETE
+    answers no body), leaves that one operation out with a warning naming it."""
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    op = spec["paths"]["/api/environments/{project_id}/session_recordings/{id}/"]["delete"]
+    (code,) = op["responses"]
+    op["responses"][code]["x-sdk-none-answers"] = answers
+    problems = Problems()
+    resources = read_operations(spec, problems)
+    assert not problems
+    (warning,) = problems.warnings
+    assert "session_recordings_destroy" in warning.message
+    assert "x-sdk-none-answers" in warning.message
+    ids = {o.operation_id for r in resources for o in r.operations}
+    assert "session_recordings_destroy" not in ids
+    assert "session_recordings_retrieve" in ids
+
+
 @pytest.fixture
 def fidelity_package(tmp_path: Path) -> Iterator[ModuleType]:
     """A package generated from a copy of the spec where `roles.get` is refused to personal
@@ -421,7 +444,7 @@ def test_an_operation_whose_fields_differ_from_its_shared_body_keeps_named_param
 
 def test_an_endpoint_class_name_already_taken_gets_a_suffix() -> None:
     resources, _ = _spec_resources()
-    names = _op_classes(resources, {"RolesGet", "SessionRecordingsGetMany"})
+    names = op_classes(resources, {"RolesGet", "SessionRecordingsGetMany"})
     assert names["roles_retrieve"] == "RolesGetOp"
     assert names["session_recordings_retrieve"] == "SessionRecordingsGetOp"  # and its Many
     assert names["roles_create"] == "RolesCreate"
