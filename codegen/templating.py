@@ -84,7 +84,7 @@ def _arg(text: str) -> str:
     """One `name: description` entry of a Google-style `Args:` section, wrapped."""
     return textwrap.fill(
         _doc(" ".join(text.split())),
-        width=92,
+        width=100,
         initial_indent=" " * 12,
         subsequent_indent=" " * 16,
         break_on_hyphens=False,
@@ -98,7 +98,7 @@ def _para(text: str) -> str:
     return "\n\n".join(
         textwrap.fill(
             _doc(p),
-            width=96,
+            width=100,
             initial_indent=" " * 8,
             subsequent_indent=" " * 8,
             break_on_hyphens=False,

@@ -36,6 +36,20 @@ def _load_package(folder: Path, name: str) -> Iterator[ModuleType]:
             del sys.modules[module]
 
 
+async def _list_roles(package: ModuleType, **arguments: Any) -> tuple[Any, str]:
+    """`Roles.list(**arguments)` of a generated `package`, answered an empty page: the page
+    and the URL the request went to."""
+    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
+        with aioresponses() as mocked:
+            mocked.get(
+                re.compile(r".*"),
+                payload={"count": 0, "next": None, "previous": None, "results": []},
+            )
+            page = await package.Roles(client).list(**arguments)
+            [(_, url)] = list(mocked.requests)
+    return page, str(url)
+
+
 @pytest.fixture
 def changed_package(tmp_path: Path) -> Iterator[ModuleType]:
     """A package generated from a copy of the spec with one new field and one new
@@ -176,14 +190,8 @@ async def test_patch_sends_a_passed_value_equal_to_the_spec_default(
 async def test_query_parameter_equal_to_the_spec_default_is_sent(
     defaults_package: ModuleType,
 ) -> None:
-    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
-        roles = defaults_package.Roles(client)
-        with aioresponses() as mocked:
-            mocked.get(
-                "http://api.test/api/organizations/o/roles/?limit=100",
-                payload={"count": 0, "next": None, "previous": None, "results": []},
-            )
-            page = await roles.list(organization_id="o", limit=100)
+    page, url = await _list_roles(defaults_package, organization_id="o", limit=100)
+    assert url == "http://api.test/api/organizations/o/roles/?limit=100"
     assert page.results == []
 
 
@@ -242,18 +250,17 @@ async def test_query_parameter_types_are_encoded_as_the_spec_says(
 ) -> None:
     from urllib.parse import parse_qsl, urlsplit
 
-    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
-        roles = query_types_package.Roles(client)
-        with aioresponses() as mocked:
-            mocked.get(
-                re.compile(r".*"),
-                payload={"count": 0, "next": None, "previous": None, "results": []},
-            )
-            await roles.list(
-                organization_id="o", flag=False, tags=["x y", "z"], ids=[1, 2], piped=["a", "b"],
-                spaced=[True, False], filters={"k": [1, "é"]}, kind="b",
-            )  # fmt: skip
-            [(_, url)] = list(mocked.requests)
+    _, url = await _list_roles(
+        query_types_package,
+        organization_id="o",
+        flag=False,
+        tags=["x y", "z"],
+        ids=[1, 2],
+        piped=["a", "b"],
+        spaced=[True, False],
+        filters={"k": [1, "é"]},
+        kind="b",
+    )
     query = parse_qsl(urlsplit(str(url)).query)
     assert sorted(query) == sorted(
         [
