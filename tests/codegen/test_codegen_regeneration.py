@@ -451,7 +451,7 @@ def test_descriptions_render_into_the_method_docstring(regenerate: Any) -> None:
     )
     assert "    name: What the role is called." in args
     assert '    feature_flags_access_level: "quoted"' in args.splitlines()
-    assert "Arguments left at their default are not sent" in " ".join(
+    assert "Query parameters and body fields left at their default are not sent" in " ".join(
         (package.resources.__doc__ or "").split()
     )
     list_doc = inspect.getdoc(package.resources.Roles.list)

@@ -7,8 +7,9 @@ resource's `with_raw_response` view.
 Every method's docstring gives its request (``METHOD path``), the API-key scope it needs and
 its throttle class; the same facts are typed attributes of the method (`required_scope`,
 `throttle_class`, `personal_api_key_allowed`, `experimental`). Path parameters named
-`project_id`, `environment_id` and `organization_id` default to the client's. Arguments left
-at their default are not sent: no `null` in a body, no empty query parameter.
+`project_id`, `environment_id` and `organization_id` default to the client's. Query parameters
+and body fields left at their default are not sent: no `null` in a body, no empty query
+parameter.
 
 The service's published rates per API key, by throttle class:
 ``recordings`` 240 requests per minute and 1,200 requests per hour;
