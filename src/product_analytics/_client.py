@@ -24,7 +24,7 @@ from product_analytics._generated.operations import THROTTLE_RATES
 from product_analytics._generated.resources import ClientResources
 from product_analytics._log import configure_from_env
 from product_analytics._many import ManyRequests
-from product_analytics._operation import Operation
+from product_analytics._operation import NO_ARGS, Operation
 from product_analytics._pagination import Pager
 from product_analytics._ratelimit import RateLimit
 from product_analytics._raw_response import RAW, RawResponse
@@ -276,8 +276,8 @@ class AsyncClient(ManyRequests, ClientResources):
         operation: Operation[ResultT],
         *,
         path: Mapping[str, object],
-        query: Mapping[str, object],
-        body: Mapping[str, object] | None,
+        query: Mapping[str, object] = NO_ARGS,
+        body: Mapping[str, object] | None = None,
         options: RequestOptions,
     ) -> ResultT:
         """Perform `operation` with these arguments and return its decoded result (or,
@@ -296,8 +296,8 @@ class AsyncClient(ManyRequests, ClientResources):
         operation: Operation[Any],
         *,
         path: Mapping[str, object],
-        query: Mapping[str, object],
-        body: Mapping[str, object] | None,
+        query: Mapping[str, object] = NO_ARGS,
+        body: Mapping[str, object] | None = None,
         options: RequestOptions,
     ) -> Pager[Any]:
         """A pager over the list `operation`; its arguments are checked now, not when used."""

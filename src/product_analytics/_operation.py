@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Generic, Literal, TypeVar
 
 from pydantic import BaseModel
@@ -41,6 +43,8 @@ class NotGiven:
 
 
 NOT_GIVEN = NotGiven()
+# The query of an operation called without query parameters: empty, read-only.
+NO_ARGS: Mapping[str, object] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, overload
 from typing_extensions import ParamSpec, Self
 
 from product_analytics._bulk import BatchLookup
-from product_analytics._operation import NOT_GIVEN, Operation
+from product_analytics._operation import NO_ARGS, NOT_GIVEN, Operation
 from product_analytics._pagination import Page, Pager
 from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._wire import RequestOptions
@@ -33,8 +33,8 @@ class Requester(Protocol):
         operation: Operation[ResultT],
         *,
         path: Mapping[str, object],
-        query: Mapping[str, object],
-        body: Mapping[str, object] | None,
+        query: Mapping[str, object] = NO_ARGS,
+        body: Mapping[str, object] | None = None,
         options: RequestOptions,
     ) -> ResultT: ...
 
@@ -43,8 +43,8 @@ class Requester(Protocol):
         operation: Operation[Any],
         *,
         path: Mapping[str, object],
-        query: Mapping[str, object],
-        body: Mapping[str, object] | None,
+        query: Mapping[str, object] = NO_ARGS,
+        body: Mapping[str, object] | None = None,
         options: RequestOptions,
     ) -> Pager[Any]: ...
 

@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 import yaml
 from codegen.bodies import fields_types
-from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, _op_classes, generate
+from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, generate
+from codegen.source import Problems
 from codegen.spec import SpecError, read_operations
+from codegen.templating import op_classes
 
 from product_analytics import AsyncClient, MissingScopeError, PersonalApiKeyWarning
 from product_analytics.testing import aioresponses
@@ -32,6 +34,20 @@ def _load_package(folder: Path, name: str) -> Iterator[ModuleType]:
         sys.path.remove(str(folder.parent))
         for module in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
             del sys.modules[module]
+
+
+async def _list_roles(package: ModuleType, **arguments: Any) -> tuple[Any, str]:
+    """`Roles.list(**arguments)` of a generated `package`, answered an empty page: the page
+    and the URL the request went to."""
+    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
+        with aioresponses() as mocked:
+            mocked.get(
+                re.compile(r".*"),
+                payload={"count": 0, "next": None, "previous": None, "results": []},
+            )
+            page = await package.Roles(client).list(**arguments)
+            [(_, url)] = list(mocked.requests)
+    return page, str(url)
 
 
 @pytest.fixture
@@ -174,14 +190,8 @@ async def test_patch_sends_a_passed_value_equal_to_the_spec_default(
 async def test_query_parameter_equal_to_the_spec_default_is_sent(
     defaults_package: ModuleType,
 ) -> None:
-    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
-        roles = defaults_package.Roles(client)
-        with aioresponses() as mocked:
-            mocked.get(
-                "http://api.test/api/organizations/o/roles/?limit=100",
-                payload={"count": 0, "next": None, "previous": None, "results": []},
-            )
-            page = await roles.list(organization_id="o", limit=100)
+    page, url = await _list_roles(defaults_package, organization_id="o", limit=100)
+    assert url == "http://api.test/api/organizations/o/roles/?limit=100"
     assert page.results == []
 
 
@@ -240,18 +250,17 @@ async def test_query_parameter_types_are_encoded_as_the_spec_says(
 ) -> None:
     from urllib.parse import parse_qsl, urlsplit
 
-    async with AsyncClient(api_key="k", base_url="http://api.test") as client:
-        roles = query_types_package.Roles(client)
-        with aioresponses() as mocked:
-            mocked.get(
-                re.compile(r".*"),
-                payload={"count": 0, "next": None, "previous": None, "results": []},
-            )
-            await roles.list(
-                organization_id="o", flag=False, tags=["x y", "z"], ids=[1, 2], piped=["a", "b"],
-                spaced=[True, False], filters={"k": [1, "é"]}, kind="b",
-            )  # fmt: skip
-            [(_, url)] = list(mocked.requests)
+    _, url = await _list_roles(
+        query_types_package,
+        organization_id="o",
+        flag=False,
+        tags=["x y", "z"],
+        ids=[1, 2],
+        piped=["a", "b"],
+        spaced=[True, False],
+        filters={"k": [1, "é"]},
+        kind="b",
+    )
     query = parse_qsl(urlsplit(str(url)).query)
     assert sorted(query) == sorted(
         [
@@ -342,6 +351,27 @@ def test_fidelity_extensions_must_be_booleans(where: str, extension: str) -> Non
         read_operations(spec)
 
 
+@pytest.mark.parametrize("answers", ["yes", [{"success": True}]])
+def test_none_answers_must_list_bodies_of_a_model_or_the_operation_is_left_out(
+    answers: object,
+) -> None:
+    """A string, or none-answers on a response that is not a model (the recording DELETE
+    answers no body), leaves that one operation out with a warning naming it."""
+    spec = yaml.safe_load(DEFAULT_SPEC.read_text())
+    op = spec["paths"]["/api/environments/{project_id}/session_recordings/{id}/"]["delete"]
+    (code,) = op["responses"]
+    op["responses"][code]["x-sdk-none-answers"] = answers
+    problems = Problems()
+    resources = read_operations(spec, problems)
+    assert not problems
+    (warning,) = problems.warnings
+    assert "session_recordings_destroy" in warning.message
+    assert "x-sdk-none-answers" in warning.message
+    ids = {o.operation_id for r in resources for o in r.operations}
+    assert "session_recordings_destroy" not in ids
+    assert "session_recordings_retrieve" in ids
+
+
 @pytest.fixture
 def fidelity_package(tmp_path: Path) -> Iterator[ModuleType]:
     """A package generated from a copy of the spec where `roles.get` is refused to personal
@@ -421,7 +451,7 @@ def test_an_operation_whose_fields_differ_from_its_shared_body_keeps_named_param
 
 def test_an_endpoint_class_name_already_taken_gets_a_suffix() -> None:
     resources, _ = _spec_resources()
-    names = _op_classes(resources, {"RolesGet", "SessionRecordingsGetMany"})
+    names = op_classes(resources, {"RolesGet", "SessionRecordingsGetMany"})
     assert names["roles_retrieve"] == "RolesGetOp"
     assert names["session_recordings_retrieve"] == "SessionRecordingsGetOp"  # and its Many
     assert names["roles_create"] == "RolesCreate"

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import yaml
 from codegen.generate import DEFAULT_OUT, DEFAULT_SPEC, ROOT, generate
-from codegen.naming import derive, resolve_collisions
+from codegen.naming import Derived, derive, resolve_collisions
 
 from codegen import GENERATOR_VERSION
 from product_analytics import ApiStatusError, AsyncClient
@@ -341,33 +341,52 @@ def test_resource_and_method_are_derived_from_tag_operation_id_and_path(
     assert derived.method.isidentifier()
 
 
-def test_derived_names_that_collide_get_their_verb_then_a_number() -> None:
-    path = "/api/environments/{project_id}/session_recordings/{id}/sharing/"
-    get = derive("environments_session_recordings_sharing_retrieve", ["environments"], path, "get")
-    patch = derive(
-        "environments_session_recordings_sharing_partial_update", ["environments"], path, "patch"
-    )
-    names = [(get.resource, get.method), (patch.resource, patch.method)]
-    assert resolve_collisions(names, [get, patch]) == ["get_sharing", "update_sharing"]
-    listed = derive(
-        "projects_session_recordings_list", ["projects"], "/api/projects/{p}/session_recordings/",
-        "get",
-    )  # fmt: skip
-    again = derive(
-        "environments_session_recordings_list", ["environments"],
-        "/api/environments/{p}/session_recordings/", "get",
-    )  # fmt: skip
-    names = [(listed.resource, listed.method), (again.resource, again.method)]
-    assert resolve_collisions(names, [listed, again]) == ["list", "list_2"]
-    # PUT `update` beside PATCH `partial_update` (as drf-spectacular emits them): `replace`.
-    path = "/api/environments/{environment_id}/session_recordings/{id}/"
-    put = derive("environments_session_recordings_update", ["environments"], path, "put")
-    patch = derive(
-        "environments_session_recordings_partial_update", ["environments"], path, "patch"
-    )
-    pair = [(put.resource, put.method), (patch.resource, patch.method)]
-    assert resolve_collisions(pair, [put, patch]) == ["replace", "update"]
-    # A name the spec gives is kept; the derived one moves.
+SHARING = "/api/environments/{project_id}/session_recordings/{id}/sharing/"
+RECORDING = "/api/environments/{environment_id}/session_recordings/{id}/"
+# Two lists of session recordings, under the old project path and the environment path.
+LISTS = [
+    ("projects_session_recordings_list", "/api/projects/{p}/session_recordings/", "get"),
+    ("environments_session_recordings_list", "/api/environments/{p}/session_recordings/", "get"),
+]
+
+
+def _derived(operations: list[tuple[str, str, str]]) -> tuple[list[tuple[str, str]], list[Derived]]:
+    """The (resource, method) names derived for each (operationId, path, HTTP method), the
+    tag being the operationId's first word, and the derivations."""
+    derived = [derive(op_id, [op_id.split("_")[0]], path, verb) for op_id, path, verb in operations]
+    return [(d.resource, d.method) for d in derived], derived
+
+
+@pytest.mark.parametrize(
+    ("operations", "expected"),
+    [
+        (
+            [
+                ("environments_session_recordings_sharing_retrieve", SHARING, "get"),
+                ("environments_session_recordings_sharing_partial_update", SHARING, "patch"),
+            ],
+            ["get_sharing", "update_sharing"],
+        ),
+        (LISTS, ["list", "list_2"]),
+        # PUT `update` beside PATCH `partial_update` (as drf-spectacular emits them): `replace`.
+        (
+            [
+                ("environments_session_recordings_update", RECORDING, "put"),
+                ("environments_session_recordings_partial_update", RECORDING, "patch"),
+            ],
+            ["replace", "update"],
+        ),
+    ],
+)
+def test_derived_names_that_collide_get_their_verb_then_a_number(
+    operations: list[tuple[str, str, str]], expected: list[str]
+) -> None:
+    names, derived = _derived(operations)
+    assert resolve_collisions(names, list(derived)) == expected
+
+
+def test_a_name_the_spec_gives_is_kept_and_the_derived_one_moves() -> None:
+    names, (listed, again) = _derived(LISTS)
     assert resolve_collisions(names, [None, again]) == ["list", "list_2"]
     assert resolve_collisions(names, [listed, None]) == ["list_2", "list"]
 
@@ -425,10 +444,16 @@ def test_descriptions_render_into_the_method_docstring(regenerate: Any) -> None:
     assert "Creates a role." in doc
     assert '\\d and """ quotes.' in doc
     args = doc.split("Args:\n", 1)[1]
-    assert "    organization_id: " in args
+    # Said once, in the module's docstring, not in each method's Args.
+    assert "    organization_id: " not in args
+    assert "`organization_id` default to the client's" in " ".join(
+        (package.resources.__doc__ or "").split()
+    )
     assert "    name: What the role is called." in args
     assert '    feature_flags_access_level: "quoted"' in args.splitlines()
-    assert "Body fields left at their default are not sent." in doc
+    assert "Query parameters and body fields left at their default are not sent" in " ".join(
+        (package.resources.__doc__ or "").split()
+    )
     list_doc = inspect.getdoc(package.resources.Roles.list)
     assert list_doc is not None
     assert "    limit: Number of results to return per page." in list_doc

@@ -17,19 +17,8 @@ import yaml
 from codegen.generate import DEFAULT_SPEC, generate
 
 from product_analytics import AsyncClient
+from tests.support import whole_api
 from tests.support.spec_edit import write_spec
-from tests.support.whole_api import (
-    BASE,
-    FIXTURE,
-    HTTP_METHODS,
-    PROJECT,
-    check_request,
-    expected_call,
-    methods,
-    operations,
-    sample,
-    send,
-)
 
 NAME = "posthog_later_revision"
 REMOVED = [
@@ -55,7 +44,7 @@ def _rename_environment_paths(spec: dict[str, Any]) -> None:
     for path, item in spec["paths"].items():
         if path.startswith("/api/environments/{project_id}/"):
             path = path.replace("{project_id}", "{environment_id}", 1)
-            for op in [item.get(m) for m in HTTP_METHODS if m in item]:
+            for op in [item.get(m) for m in whole_api.HTTP_METHODS if m in item]:
                 for param in op.get("parameters") or []:
                     if param.get("in") == "path" and param.get("name") == "project_id":
                         param["name"] = "environment_id"
@@ -88,7 +77,7 @@ def _add_widgets(spec: dict[str, Any]) -> None:
 
 def revised(spec: dict[str, Any]) -> dict[str, Any]:
     spec = copy.deepcopy(spec)
-    for path, method, _ in (operations(spec)[op_id] for op_id in REMOVED):
+    for path, method, _ in (whole_api.operations(spec)[op_id] for op_id in REMOVED):
         del spec["paths"][path][method]
     _rename_environment_paths(spec)
     _add_widgets(spec)
@@ -103,7 +92,7 @@ def revised(spec: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def revision(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[dict[str, Any], Any]]:
     root = tmp_path_factory.mktemp("revision")
-    spec = revised(yaml.load(FIXTURE.read_bytes(), Loader=yaml.CSafeLoader))
+    spec = revised(yaml.load(whole_api.FIXTURE.read_bytes(), Loader=yaml.CSafeLoader))
     write_spec(spec, root / "openapi.yaml")
     generate(root / "openapi.yaml", root / NAME)
     sys.path.insert(0, str(root))
@@ -120,28 +109,27 @@ def _module(leaf: str) -> ModuleType:
 
 def test_the_revision_exposes_exactly_its_operations(revision: tuple[Any, Any]) -> None:
     spec, resources = revision
-    client = AsyncClient(api_key="k", base_url=BASE)
-    exposed = {key for key in methods(resources, client) if ":" not in key}
-    assert exposed == set(operations(spec))
+    client = AsyncClient(api_key="k", base_url=whole_api.BASE)
+    exposed = {key for key in whole_api.methods(resources, client) if ":" not in key}
+    assert exposed == set(whole_api.operations(spec))
     assert not set(REMOVED) & exposed
     assert {"environments_widgets_create", "environments_widgets_retrieve"} <= exposed
 
 
 async def test_environment_id_takes_the_clients_project(revision: tuple[Any, Any]) -> None:
     spec, resources = revision
-    for operation_id in sample(spec, 10, ["environments_widgets_retrieve"], seed=7):
-        call = expected_call(spec, operation_id)
-        check_request(call, await send(resources, call))
-    call = expected_call(spec, "environments_widgets_retrieve")
-    assert call.path == f"/api/environments/{PROJECT}/widgets/1/"
+    for operation_id in whole_api.sample(spec, 10, ["environments_widgets_retrieve"], seed=7):
+        await whole_api.check_sent(resources, whole_api.expected_call(spec, operation_id))
+    call = whole_api.expected_call(spec, "environments_widgets_retrieve")
+    assert call.path == f"/api/environments/{whole_api.PROJECT}/widgets/1/"
 
 
 async def test_new_fields_and_enum_values_are_arguments_and_parse(
     revision: tuple[Any, Any],
 ) -> None:
     spec, resources = revision
-    client = AsyncClient(api_key="k", base_url=BASE)
-    found = methods(resources, client)
+    client = AsyncClient(api_key="k", base_url=whole_api.BASE)
+    found = whole_api.methods(resources, client)
     create = found["environments_widgets_create"]
     params = inspect.signature(create).parameters
     assert "id" not in params
@@ -155,10 +143,10 @@ async def test_new_fields_and_enum_values_are_arguments_and_parse(
     assert models.WidgetShapeEnum("hexagon") == "hexagon"
     widget = models.Widget.model_validate({"id": 1, "name": "w", "shape": "octagon"})
     assert widget.shape == "octagon"  # a value the spec does not list yet still parses
-    call = expected_call(spec, "environments_widgets_create")
+    call = whole_api.expected_call(spec, "environments_widgets_create")
     call.kwargs["shape"] = "hexagon"
     call.body = {**(call.body or {}), "shape": "hexagon"}
-    check_request(call, await send(resources, call))
+    await whole_api.check_sent(resources, call)
 
 
 def test_the_revision_is_written_beside_nothing_stale(tmp_path: Path) -> None:
@@ -166,7 +154,7 @@ def test_the_revision_is_written_beside_nothing_stale(tmp_path: Path) -> None:
     leaves no module of the other layout behind."""
     small = DEFAULT_SPEC
     out = tmp_path / "pkg"
-    generate(FIXTURE, out)
+    generate(whole_api.FIXTURE, out)
     assert (out / "_resources").is_dir()
     generate(small, out)
     assert sorted(p.name for p in out.iterdir()) == [

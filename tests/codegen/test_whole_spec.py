@@ -26,7 +26,7 @@ from tests.support.whole_api import (
     BASE,
     FIXTURE,
     PROJECT,
-    check_request,
+    check_sent,
     expected_call,
     methods,
     operations,
@@ -116,9 +116,7 @@ async def test_a_sampled_operation_sends_what_its_spec_entry_describes(
     parameters in the path (the project from the client's default), query values in the
     parameter's style (JSON where PostHog json-loads them), and the body's required
     writable fields, read-only ones left out."""
-    call = expected_call(DOCUMENT, operation_id)
-    request = await send(whole_api.module("resources"), call)
-    check_request(call, request)
+    await check_sent(whole_api.module("resources"), expected_call(DOCUMENT, operation_id))
 
 
 async def test_a_multipart_body_sends_files_as_file_parts(whole_api: WholeApi) -> None:

@@ -271,6 +271,12 @@ async def send(resources_module: ModuleType, call: Call) -> Any:
     return sent[0]
 
 
+async def check_sent(resources_module: ModuleType, call: Call) -> None:
+    """Call the operation's method as `call` says and check that the one request it sent
+    is the request `call` describes."""
+    check_request(call, await send(resources_module, call))
+
+
 def _form_fields(content_type: str, body: bytes) -> dict[str, Any]:
     """The fields of a multipart/form-data body, read by the standard library's parser."""
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(

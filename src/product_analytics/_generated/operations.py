@@ -62,7 +62,6 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
     required_scope="session_recording:read",
     experimental=False,
     throttle_classes=("recordings", "listing"),
-    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
@@ -81,7 +80,6 @@ SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
     required_scope="session_recording:read",
     experimental=False,
     throttle_classes=("recordings",),
-    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = Operation(
@@ -101,7 +99,6 @@ SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = O
     required_scope="session_recording:write",
     experimental=False,
     throttle_classes=("recordings",),
-    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
@@ -120,7 +117,6 @@ SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
     required_scope="session_recording:write",
     experimental=False,
     throttle_classes=("recordings",),
-    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation(
@@ -139,7 +135,6 @@ SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Op
     required_scope="sharing_configuration:read",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] = Operation(
@@ -155,7 +150,6 @@ SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] =
     required_scope=None,
     experimental=True,
     throttle_classes=("recordings",),
-    personal_api_key_allowed=True,
 )
 
 SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Operation(
@@ -187,7 +181,6 @@ SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
     required_scope=None,
     experimental=False,
     throttle_classes=("recordings",),
-    personal_api_key_allowed=True,
 )
 
 PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
@@ -206,7 +199,6 @@ PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
     required_scope="project:read",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROJECTS_DESTROY: Operation[None] = Operation(
@@ -225,7 +217,6 @@ PROJECTS_DESTROY: Operation[None] = Operation(
     required_scope="project:write",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operation(
@@ -266,7 +257,6 @@ PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operatio
     required_scope="team:read",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult] = Operation(
@@ -285,7 +275,6 @@ PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult
     required_scope=None,
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
@@ -323,7 +312,6 @@ PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] =
     required_scope="team:read",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Operation(
@@ -380,7 +368,6 @@ PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
     required_scope="organization:read",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
@@ -396,7 +383,6 @@ PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
     required_scope="organization:write",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
@@ -415,7 +401,6 @@ PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
     required_scope="organization:read",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
@@ -434,7 +419,6 @@ PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
     required_scope="organization:write",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 PROXY_RECORDS_DESTROY: Operation[None] = Operation(
@@ -453,7 +437,6 @@ PROXY_RECORDS_DESTROY: Operation[None] = Operation(
     required_scope="organization:write",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
@@ -472,7 +455,6 @@ ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
     required_scope="organization:read",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 ROLES_CREATE: Operation[models.Role] = Operation(
@@ -488,7 +470,6 @@ ROLES_CREATE: Operation[models.Role] = Operation(
     required_scope="organization:write",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 ROLES_RETRIEVE: Operation[models.Role] = Operation(
@@ -507,7 +488,6 @@ ROLES_RETRIEVE: Operation[models.Role] = Operation(
     required_scope="organization:read",
     experimental=False,
     throttle_classes=("crud",),
-    personal_api_key_allowed=True,
 )
 
 # The service's published rates per API key: each throttle class's windows as

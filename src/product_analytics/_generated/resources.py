@@ -2,7 +2,20 @@
 # Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
 # by codegen 2.0.0. Regenerate with `make generate`.
 """The resources of the client: one `Endpoint` class per operation of the spec, and each
-resource's `with_raw_response` view."""
+resource's `with_raw_response` view.
+
+Every method's docstring gives its request (``METHOD path``), the API-key scope it needs and
+its throttle class; the same facts are typed attributes of the method (`required_scope`,
+`throttle_class`, `personal_api_key_allowed`, `experimental`). Path parameters named
+`project_id`, `environment_id` and `organization_id` default to the client's. Query parameters
+and body fields left at their default are not sent: no `null` in a body, no empty query
+parameter.
+
+The service's published rates per API key, by throttle class:
+``recordings`` 240 requests per minute and 1,200 requests per hour;
+``crud`` 480 requests per minute and 4,800 requests per hour;
+``listing`` 60 requests per minute and 300 requests per hour.
+"""
 
 from __future__ import annotations
 
@@ -145,16 +158,8 @@ class SessionRecordingPlaylistsRemoveRecording(
     ) -> None:
         """Remove a recording from a recording playlist.
 
-        ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``. Required scope: none listed.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
-
+        ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``. Required scope: none listed. Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
-
-        Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
-            short_id: Path parameter ``{short_id}``.
-            session_recording_id: Path parameter ``{session_recording_id}``.
         """
         return await self._client._request(
             ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
@@ -163,8 +168,6 @@ class SessionRecordingPlaylistsRemoveRecording(
                 "short_id": short_id,
                 "session_recording_id": session_recording_id,
             },
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -220,21 +223,16 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
     ) -> Pager[models.SessionRecording]:
         """List the session recordings of a project.
 
-        Without `date_from` the live service lists only the last three days: pass `date_from`
-        (e.g. `-30d` or an ISO date) for older recordings. Lists and objects are sent
-        JSON-encoded, booleans as `true`/`false`; `order` sorts descending.
+        Without `date_from` the live service lists only the last three days: pass `date_from` (e.g.
+        `-30d` or an ISO date) for older recordings. Lists and objects are sent JSON-encoded,
+        booleans as `true`/`false`; `order` sorts descending.
 
-        ``GET /api/environments/{project_id}/session_recordings/``. Required scope: ``session_recording:read``.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
-        Also counted by ``listing`` (60 per minute and 300 per hour as published).
+        ``GET /api/environments/{project_id}/session_recordings/``. Required scope: ``session_recording:read``. Throttle class: ``recordings``. Also counted by ``listing``.
 
         Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
-            date_from: Start of the window, relative (`-3d`, the service's default) or ISO
-                8601.
+            date_from: Start of the window, relative (`-3d`, the service's default) or ISO 8601.
             date_to: End of the window, relative (`-1d`) or ISO 8601; open when left out.
             session_ids: Only these recordings (JSON-encoded list of ids).
             order: Field to order by, descending (`start_time` by default).
@@ -270,7 +268,6 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
                 "console_log_filters": console_log_filters,
                 "having_predicates": having_predicates,
             },
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -293,19 +290,14 @@ class SessionRecordingsGet(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE):
     ) -> models.SessionRecording:
         """Retrieve one session recording.
 
-        ``GET /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:read``.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
+        ``GET /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:read``. Throttle class: ``recordings``.
 
         Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
             id: UUID string of the session recording.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_RETRIEVE,
             path={"project_id": project_id, "id": id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -361,38 +353,33 @@ class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIE
     ) -> list[models.SessionRecording] | list[models.SessionRecording | Exception]:
         """``get`` once per value of ``ids``, concurrently.
 
-        At most ``concurrency`` requests are in flight; results come in the order of
-        ``ids``. The first failure (after its retries) cancels the requests still in
-        flight and is raised; with ``return_exceptions=True`` it takes its value's place instead.
+        At most ``concurrency`` requests are in flight; results come in the order of ``ids``. The
+        first failure (after its retries) cancels the requests still in flight and is raised; with
+        ``return_exceptions=True`` it takes its value's place instead.
 
-        With ``batch_size=N`` (1 to 100) the values are fetched through
-        ``session_recordings_list`` instead: one request per N values
-        (``session_ids``, ``date_from=-5y``),
-        then ``get`` for each value that list did not return, so a missing value
-        fails exactly as without batching. A value given twice is fetched once.
+        With ``batch_size=N`` (1 to 100) the values are fetched N at a time through
+        ``session_recordings_list`` (``session_ids``, ``date_from=-5y``), then one ``get`` per value
+        that list did not return, so a missing value fails exactly as without batching. A value
+        given twice is fetched once.
 
         The list's serializer (SessionRecordingSerializer in a list view) fills some fields
-        differently from a GET: ``snapshot_source`` is always ``"web"`` and
-        ``snapshot_library`` ``None`` (the GET reads both from the recording's metadata, so a
-        mobile recording says ``"mobile"``); ``activity_score`` is the list query's score
-        (a GET leaves it ``None``); ``external_references`` is always ``[]`` (a GET loads the
-        linked issues); ``summary_outcome`` holds the recording's AI summary outcome where
-        one exists (a GET leaves it ``None``). A recording kept long-term is served from the
-        service's database rather than its events store, so its ``activity_score``,
-        ``expiry_time`` and ``recording_ttl`` may be ``None``.
+        differently from a GET: ``snapshot_source`` is always ``"web"`` and ``snapshot_library``
+        ``None`` (the GET reads both from the recording's metadata, so a mobile recording says
+        ``"mobile"``); ``activity_score`` is the list query's score (a GET leaves it ``None``);
+        ``external_references`` is always ``[]`` (a GET loads the linked issues);
+        ``summary_outcome`` holds the recording's AI summary outcome where one exists (a GET leaves
+        it ``None``). A recording kept long-term is served from the service's database rather than
+        its events store, so its ``activity_score``, ``expiry_time`` and ``recording_ttl`` may be
+        ``None``.
 
-        ``GET /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:read``.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
+        ``GET /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:read``. Throttle class: ``recordings``.
 
         Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
             ids: The values of ``id``, one request each.
-            concurrency: The most requests in flight (default: the client's
-                ``max_concurrency``).
+            concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
-            batch_size: Values per request of ``session_recordings_list`` (1 to 100); None:
-                one request per value.
+            batch_size: Values per request of ``session_recordings_list`` (1 to 100); None: one
+                request per value.
         """
         return await self._client._request_many(
             ops.SESSION_RECORDINGS_RETRIEVE,
@@ -431,27 +418,17 @@ class SessionRecordingsUpdate(Endpoint, operation=ops.SESSION_RECORDINGS_PARTIAL
         """Update a session recording.
 
         Returns the recording, or None when the service answers `{"success": true}` (as the live
-        service does). The live service reads `viewed`, `analyzed` (one of them true, else 400)
-        and `player_metadata`.
+        service does). The live service reads `viewed`, `analyzed` (one of them true, else 400) and
+        `player_metadata`.
 
-        ``PATCH /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:write``.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
-
-        Body fields left at their default are not sent.
+        ``PATCH /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:write``. Throttle class: ``recordings``.
 
         Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
             id: UUID string of the session recording.
-            person: Body field ``person``.
-            viewed: Body field ``viewed``.
-            analyzed: Body field ``analyzed``.
-            player_metadata: Body field ``player_metadata``.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_PARTIAL_UPDATE,
             path={"project_id": project_id, "id": id},
-            query={},
             body={
                 "person": person,
                 "viewed": viewed,
@@ -481,19 +458,14 @@ class SessionRecordingsDelete(Endpoint, operation=ops.SESSION_RECORDINGS_DESTROY
     ) -> None:
         """Delete a session recording.
 
-        ``DELETE /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:write``.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
+        ``DELETE /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:write``. Throttle class: ``recordings``.
 
         Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
             id: UUID string of the session recording.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_DESTROY,
             path={"project_id": project_id, "id": id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -518,19 +490,11 @@ class SessionRecordingsGetSharing(Endpoint, operation=ops.SESSION_RECORDINGS_SHA
 
         Fields the service adds are kept as extra fields.
 
-        ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``. Required scope: ``sharing_configuration:read``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
-        Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
-            recording_id: Path parameter ``{recording_id}``.
+        ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``. Required scope: ``sharing_configuration:read``. Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_SHARING_RETRIEVE,
             path={"project_id": project_id, "recording_id": recording_id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -555,26 +519,15 @@ class SessionRecordingsAiFilters(Endpoint, operation=ops.SESSION_RECORDINGS_AI_F
     ) -> models.AiFiltersResult | None:
         """Generate recording filters with AI.
 
-        Returns the `{"result", "data"}` answer, or None for an empty body. The live service
-        reads `messages` (`{"role": "user" | "assistant", "content": str}` each).
+        Returns the `{"result", "data"}` answer, or None for an empty body. The live service reads
+        `messages` (`{"role": "user" | "assistant", "content": str}` each).
 
-        ``POST /api/environments/{project_id}/session_recordings/ai/filters/``. Required scope: none listed.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
-
+        ``POST /api/environments/{project_id}/session_recordings/ai/filters/``. Required scope: none listed. Throttle class: ``recordings``.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
-
-        Body fields left at their default are not sent.
-
-        Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
-            person: Body field ``person``.
-            messages: Body field ``messages``.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_AI_FILTERS_CREATE,
             path={"project_id": project_id},
-            query={},
             body={"person": person, "messages": messages},
             options=RequestOptions(
                 timeout=timeout,
@@ -604,25 +557,13 @@ class SessionRecordingsAiRegex(Endpoint, operation=ops.SESSION_RECORDINGS_AI_REG
         Returns the `{"result", "data": {"output"}}` answer, or None for an empty body. The live
         service requires `regex` (400 without it).
 
-        ``POST /api/environments/{project_id}/session_recordings/ai/regex/``. Required scope: none listed.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
-
+        ``POST /api/environments/{project_id}/session_recordings/ai/regex/``. Required scope: none listed. Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
-
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
-
-        Body fields left at their default are not sent.
-
-        Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
-            person: Body field ``person``.
-            regex: Body field ``regex``.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_AI_REGEX_CREATE,
             path={"project_id": project_id},
-            query={},
             body={"person": person, "regex": regex},
             options=RequestOptions(
                 timeout=timeout,
@@ -677,18 +618,11 @@ class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFI
 
         Returns the decoded JSON body (live: `{"count", "results"}`), or None for an empty body.
 
-        ``GET /api/environments/{project_id}/sessions/property_definitions/``. Required scope: none listed.
-        Throttle class: ``recordings`` (240 requests per minute and 1,200 requests per hour).
-
-        Args:
-            project_id: Id of the project the environment path addresses. Default: the
-                client's ``project_id``.
+        ``GET /api/environments/{project_id}/sessions/property_definitions/``. Required scope: none listed. Throttle class: ``recordings``.
         """
         return await self._client._request(
             ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
             path={"project_id": project_id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -729,22 +663,18 @@ class ProjectsUpdate(
     ) -> models.Project:
         """Partially update the project.
 
-        Takes every project body field, and the live serializer's other writable fields. The
-        live service needs `project:write` of a personal API key; its 403 is a
-        `PermissionDeniedError`.
+        Takes every project body field, and the live serializer's other writable fields. The live
+        service needs `project:write` of a personal API key; its 403 is a `PermissionDeniedError`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/``. Required scope: ``project:read``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/``. Required scope: ``project:read``. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectUpdateRequestFields``).
         """
         return await self._client._request(
             ops.PROJECTS_PARTIAL_UPDATE,
             path={"organization_id": organization_id, "id": id},
-            query={},
             body=self._fields(fields),
             options=RequestOptions(
                 timeout=timeout,
@@ -769,18 +699,14 @@ class ProjectsDelete(Endpoint, operation=ops.PROJECTS_DESTROY):
     ) -> None:
         """Delete the project.
 
-        ``DELETE /api/organizations/{organization_id}/projects/{id}/``. Required scope: ``project:write``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``DELETE /api/organizations/{organization_id}/projects/{id}/``. Required scope: ``project:write``. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
         """
         return await self._client._request(
             ops.PROJECTS_DESTROY,
             path={"organization_id": organization_id, "id": id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -805,17 +731,14 @@ class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
     ) -> Pager[models.ActivityLogEntry]:
         """Retrieve activity.
 
-        A pager of the project's activity log, newest first, page-numbered (`page`, `limit`; 10
-        a page by default); `page.total_count` counts every entry. A project-shaped answer is a
-        page with no results, its fields kept in `page.envelope`.
+        A pager of the project's activity log, newest first, page-numbered (`page`, `limit`; 10 a
+        page by default); `page.total_count` counts every entry. A project-shaped answer is a page
+        with no results, its fields kept in `page.envelope`.
 
-        ``GET /api/organizations/{organization_id}/projects/{id}/activity/``. Required scope: none listed.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
+        ``GET /api/organizations/{organization_id}/projects/{id}/activity/``. Required scope: none listed. Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             page: Page number, from 1 (the live service's default).
             limit: Entries per page (the live service's default is 10).
@@ -824,7 +747,6 @@ class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
             ops.PROJECTS_ACTIVITY_RETRIEVE,
             path={"organization_id": organization_id, "id": id},
             query={"page": page, "limit": limit},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -855,18 +777,15 @@ class ProjectsAddProductIntent(
 
         The live service requires `product_type` and also reads `intent_context` and `metadata`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``. Required scope: ``team:read`` (the live service's ``project:read`` passes too).
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``. Required scope: ``team:read`` (the live service's ``project:read`` passes too). Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
         """
         return await self._client._request(
             ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
             path={"organization_id": organization_id, "id": id},
-            query={},
             body=self._fields(fields),
             options=RequestOptions(
                 timeout=timeout,
@@ -900,18 +819,15 @@ class ProjectsAuthenticateWizard(
         The live service reads `hash` (400 without it or once expired) and answers `{"success":
         true}`; other fields are kept.
 
-        ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``. Required scope: none listed.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``. Required scope: none listed. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``ProjectAuthenticateWizardRequestFields``).
         """
         return await self._client._request(
             ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
             path={"organization_id": organization_id, "id": id},
-            query={},
             body=self._fields(fields),
             options=RequestOptions(
                 timeout=timeout,
@@ -942,27 +858,23 @@ class ProjectsChangeOrganization(
     ) -> models.Project:
         """Change organization.
 
-        The target organization goes in the body field `organization_id`, which shares its name
-        with the path parameter: pass it through `extra_body`. The caller must be an admin of
-        both organizations.
+        The target organization goes in the body field `organization_id`, which shares its name with
+        the path parameter: pass it through `extra_body`. The caller must be an admin of both
+        organizations.
 
-        ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``. Required scope: none listed.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
+        ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``. Required scope: none listed. Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Body field ``organization_id``: not an argument (its name is taken or is not a Python
         name); send it as ``extra_body={"organization_id": ...}``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
         """
         return await self._client._request(
             ops.PROJECTS_CHANGE_ORGANIZATION_CREATE,
             path={"organization_id": organization_id, "id": id},
-            query={},
             body=self._fields(fields),
             options=RequestOptions(
                 timeout=timeout,
@@ -995,18 +907,15 @@ class ProjectsCompleteProductOnboarding(
 
         The live service requires `product_type` (a known product key; 400 otherwise).
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``. Required scope: ``team:read`` (the live service's ``project:read`` passes too).
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``. Required scope: ``team:read`` (the live service's ``project:read`` passes too). Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
         """
         return await self._client._request(
             ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
             path={"organization_id": organization_id, "id": id},
-            query={},
             body=self._fields(fields),
             options=RequestOptions(
                 timeout=timeout,
@@ -1035,20 +944,15 @@ class ProjectsIsGeneratingDemoData(
 
         Returns `DemoDataStatus` (`is_generating_demo_data`; other fields kept).
 
-        ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``. Required scope: none listed.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
+        ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``. Required scope: none listed. Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
         """
         return await self._client._request(
             ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
             path={"organization_id": organization_id, "id": id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -1079,20 +983,16 @@ class ProjectsResetToken(
 
         Project admins only; returns the project with its new `api_token`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``. Required scope: none listed.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``. Required scope: none listed. Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
         """
         return await self._client._request(
             ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
             path={"organization_id": organization_id, "id": id},
-            query={},
             body=self._fields(fields),
             options=RequestOptions(
                 timeout=timeout,
@@ -1150,14 +1050,12 @@ class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
     ) -> Pager[models.ProxyRecord]:
         """List the proxy records of an organization.
 
-        The live service ignores `limit` and `offset` and answers every record at once
-        (`{"results", "max_proxy_records"}`).
+        The live service ignores `limit` and `offset` and answers every record at once (`{"results",
+        "max_proxy_records"}`).
 
-        ``GET /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:read``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``GET /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:read``. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
         """
@@ -1165,7 +1063,6 @@ class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
             ops.PROXY_RECORDS_LIST,
             path={"organization_id": organization_id},
             query={"limit": limit, "offset": offset},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -1189,19 +1086,11 @@ class ProxyRecordsCreate(Endpoint, operation=ops.PROXY_RECORDS_CREATE):
     ) -> models.ProxyRecord:
         """Create a proxy record.
 
-        ``POST /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:write``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
-        Body fields left at their default are not sent.
-
-        Args:
-            organization_id: Default: the client's ``organization_id``.
-            domain: Body field ``domain``.
+        ``POST /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:write``. Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_CREATE,
             path={"organization_id": organization_id},
-            query={},
             body={"domain": domain},
             options=RequestOptions(
                 timeout=timeout,
@@ -1226,18 +1115,11 @@ class ProxyRecordsGet(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE):
     ) -> models.ProxyRecord:
         """Retrieve one proxy record.
 
-        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
-        Args:
-            organization_id: Default: the client's ``organization_id``.
-            id: Path parameter ``{id}``.
+        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_RETRIEVE,
             path={"organization_id": organization_id, "id": id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -1290,18 +1172,15 @@ class ProxyRecordsGetMany(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE, bulk=T
     ) -> list[models.ProxyRecord] | list[models.ProxyRecord | Exception]:
         """``get`` once per value of ``ids``, concurrently.
 
-        At most ``concurrency`` requests are in flight; results come in the order of
-        ``ids``. The first failure (after its retries) cancels the requests still in
-        flight and is raised; with ``return_exceptions=True`` it takes its value's place instead.
+        At most ``concurrency`` requests are in flight; results come in the order of ``ids``. The
+        first failure (after its retries) cancels the requests still in flight and is raised; with
+        ``return_exceptions=True`` it takes its value's place instead.
 
-        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             ids: The values of ``id``, one request each.
-            concurrency: The most requests in flight (default: the client's
-                ``max_concurrency``).
+            concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
         """
         return await self._client._request_many(
@@ -1335,20 +1214,11 @@ class ProxyRecordsUpdate(Endpoint, operation=ops.PROXY_RECORDS_PARTIAL_UPDATE):
     ) -> models.ProxyRecord:
         """Update a proxy record.
 
-        ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
-        Body fields left at their default are not sent.
-
-        Args:
-            organization_id: Default: the client's ``organization_id``.
-            id: Path parameter ``{id}``.
-            domain: Body field ``domain``.
+        ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_PARTIAL_UPDATE,
             path={"organization_id": organization_id, "id": id},
-            query={},
             body={"domain": domain},
             options=RequestOptions(
                 timeout=timeout,
@@ -1373,18 +1243,11 @@ class ProxyRecordsDelete(Endpoint, operation=ops.PROXY_RECORDS_DESTROY):
     ) -> None:
         """Delete a proxy record.
 
-        ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
-        Args:
-            organization_id: Default: the client's ``organization_id``.
-            id: Path parameter ``{id}``.
+        ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_DESTROY,
             path={"organization_id": organization_id, "id": id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -1433,11 +1296,9 @@ class RolesList(Endpoint, operation=ops.ROLES_LIST):
     ) -> Pager[models.Role]:
         """List the roles of an organization.
 
-        ``GET /api/organizations/{organization_id}/roles/``. Required scope: ``organization:read``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``GET /api/organizations/{organization_id}/roles/``. Required scope: ``organization:read``. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
         """
@@ -1445,7 +1306,6 @@ class RolesList(Endpoint, operation=ops.ROLES_LIST):
             ops.ROLES_LIST,
             path={"organization_id": organization_id},
             query={"limit": limit, "offset": offset},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -1472,20 +1332,14 @@ class RolesCreate(Endpoint, operation=ops.ROLES_CREATE):
 
         The current service ignores `feature_flags_access_level`.
 
-        ``POST /api/organizations/{organization_id}/roles/``. Required scope: ``organization:write``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
-
-        Body fields left at their default are not sent.
+        ``POST /api/organizations/{organization_id}/roles/``. Required scope: ``organization:write``. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
-            name: Body field ``name``.
             feature_flags_access_level: Left out, the service picks its own level.
         """
         return await self._client._request(
             ops.ROLES_CREATE,
             path={"organization_id": organization_id},
-            query={},
             body={"name": name, "feature_flags_access_level": feature_flags_access_level},
             options=RequestOptions(
                 timeout=timeout,
@@ -1510,18 +1364,14 @@ class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE):
     ) -> models.Role:
         """Retrieve one role.
 
-        ``GET /api/organizations/{organization_id}/roles/{id}/``. Required scope: ``organization:read``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``GET /api/organizations/{organization_id}/roles/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             id: UUID of the role.
         """
         return await self._client._request(
             ops.ROLES_RETRIEVE,
             path={"organization_id": organization_id, "id": id},
-            query={},
-            body=None,
             options=RequestOptions(
                 timeout=timeout,
                 deadline=deadline,
@@ -1574,18 +1424,15 @@ class RolesGetMany(Endpoint, operation=ops.ROLES_RETRIEVE, bulk=True):
     ) -> list[models.Role] | list[models.Role | Exception]:
         """``get`` once per value of ``ids``, concurrently.
 
-        At most ``concurrency`` requests are in flight; results come in the order of
-        ``ids``. The first failure (after its retries) cancels the requests still in
-        flight and is raised; with ``return_exceptions=True`` it takes its value's place instead.
+        At most ``concurrency`` requests are in flight; results come in the order of ``ids``. The
+        first failure (after its retries) cancels the requests still in flight and is raised; with
+        ``return_exceptions=True`` it takes its value's place instead.
 
-        ``GET /api/organizations/{organization_id}/roles/{id}/``. Required scope: ``organization:read``.
-        Throttle class: ``crud`` (480 requests per minute and 4,800 requests per hour).
+        ``GET /api/organizations/{organization_id}/roles/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
 
         Args:
-            organization_id: Default: the client's ``organization_id``.
             ids: The values of ``id``, one request each.
-            concurrency: The most requests in flight (default: the client's
-                ``max_concurrency``).
+            concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
         """
         return await self._client._request_many(
