@@ -1,25 +1,21 @@
 """Client-side throttling: a 429 pauses its throttle classes; a throttle the service has shown
 paces the class in moving windows, as Django REST framework counts them.
 
-One `Throttles` per client family, a gate per throttle class (`"default"` for none). The send
+A `Throttles` per client family, a gate per throttle class (`"default"` for none). The send
 loop: `if watching(classes): await acquire(classes, ...)`; send at `sent_at`; then for a 429
 `await refused(classes, sent_at, retry_after)` (the seconds that request waits), else if
 watched `await admitted(classes, sent_at)` (let through) or `unanswered(classes, sent_at)`.
+Before a class's first 429 (with no `rate_limit` or shared store) `watching` is all it costs.
 
-1. Before a class's first 429 (without a `rate_limit` or a shared store) `watching` is a
-   dict lookup and nothing else runs; a `RateLimit` paces its classes from the start.
-2. A 429 with `Retry-After` a (0 counts as 0.5 s, none as 1 s) pauses every class of the
-   request for a seconds; the refused request waits a. During the pause one request at a
-   time goes as a probe (another after 0.25 s unanswered) until 3 sent after the refused
-   one were refused too: then the pause holds. A request sent after the refused one that
-   gets through before the pause ends lifts it (a lone refusal).
-3. A pause that runs its course shows a throttle: the class is paced from then on at its
-   published rates (or its `rate_limit`), and after its next such pause at what the
-   service let through between the two (per whole seconds). A full window waits for its
-   oldest request to leave (`_throttle_store`), plus `margin` seconds and, with a shared
-   store, the longest round trip its clients saw in the last 10 s.
-4. `progress(classes)` counts requests let through once watched. `acquire` raises
-   `ThrottleWaitTooLong` rather than wait beyond `max_wait` seconds or past `deadline`.
+A 429 (`Retry-After` a; 0 counts as 0.5 s, none as 1 s) pauses the request's classes for a
+seconds; meanwhile one request at a time goes as a probe (another after 0.25 s unanswered)
+until 3 sent after the refused one were refused too. One of them let through lifts the pause
+(a lone refusal); a pause that runs its course shows a throttle: the class is paced from
+then on at its published rates (a `rate_limit` paces from the start), after its next such
+pause at what the service let through between the two (per whole seconds). A full window
+waits for its oldest request to leave (`_throttle_store`), plus `margin` seconds and, with a
+shared store, the longest round trip its clients saw in the last 10 s. `acquire` raises
+`ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
 """
 
 from __future__ import annotations
@@ -45,8 +41,7 @@ _PROBES, _PATIENCE = 3, 0.25  # refusals after the first that hold a pause; prob
 
 
 class ThrottleWaitTooLong(Exception):
-    """A throttle wait would exceed `max_wait` or the deadline; `retry_after`: seconds from
-    now until the request could go, as far as known."""
+    """A throttle wait would not fit; `retry_after`: seconds until the request could go."""
 
     def __init__(self, retry_after: float) -> None:
         self.retry_after = max(retry_after, 0.0)
@@ -55,8 +50,7 @@ class ThrottleWaitTooLong(Exception):
 
 @dataclass(frozen=True)
 class ThrottleEvent:
-    """A class paused by the service (`paused_until`: epoch seconds, `retry_after`: seconds)
-    or resumed (`paused_until=None`)."""
+    """A class paused (`paused_until`: epoch s, `retry_after`: s) or resumed (None, None)."""
 
     throttle_class: str
     paused_until: float | None
@@ -84,19 +78,14 @@ class _Gate:
 
 
 class Throttles:
-    """A client family's throttle state (the module docstring has the contract): `rate_limit`
-    a `RateLimit` over all requests, `{class: RateLimit}` or None; `rates` each class's
-    published `(requests, seconds)` windows; `store` None, "memory://" or "redis://..."."""
+    """A client family's throttle state (see above): `rate_limit` a `RateLimit` over all
+    requests, `{class: RateLimit}` or None; `rates` each class's published `(requests,
+    seconds)` windows; `store` None, "memory://" or "redis://..."; `namespace` its keys'."""
 
-    def __init__(
-        self,
-        rate_limit: RateLimit | Mapping[str, RateLimit] | None = None,
-        *,
-        rates: Mapping[str, Sequence[tuple[int, float]]] | None = None,
-        store: str | None = None,
-        namespace: str = "product_analytics",
-        margin: float = 0.01,
-    ) -> None:
+    def __init__(self, rate_limit: RateLimit | Mapping[str, RateLimit] | None = None, *,
+                 rates: Mapping[str, Sequence[tuple[int, float]]] | None = None,
+                 store: str | None = None, namespace: str = "product_analytics",
+                 margin: float = 0.01) -> None:  # fmt: skip
         caps = _caps(rate_limit)
         self._namespace, self._margin, self._store = namespace, margin, Store(store, namespace)
         self._items = {name: tuple(RateLimit(n, per).item(namespace) for n, per in windows)
@@ -111,10 +100,8 @@ class Throttles:
         """Whether requests of these classes go through `acquire` and `admitted`."""
         return self._watch_all or not self._gates.keys().isdisjoint(classes)
 
-    async def acquire(
-        self, classes: Sequence[str], *, max_wait: float | None = None,
-        deadline: float | None = None,
-    ) -> float:  # fmt: skip
+    async def acquire(self, classes: Sequence[str], *, max_wait: float | None = None,
+                      deadline: float | None = None) -> float:  # fmt: skip
         """Wait until a request of these classes may go; return the seconds waited."""
         started = time.monotonic()
         for gate in [self._gate(name) for name in (*classes, _ALL) if name != _ALL or
@@ -131,9 +118,8 @@ class Throttles:
                 await asyncio.wait((gate.changed,), timeout=nap)
         return time.monotonic() - started
 
-    async def refused(
-        self, classes: Sequence[str], sent_at: float, retry_after: float | None
-    ) -> float:
+    async def refused(self, classes: Sequence[str], sent_at: float,
+                      retry_after: float | None) -> float:  # fmt: skip
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
         wait = 1.0 if retry_after is None or not 0 <= retry_after < math.inf else retry_after
         wait, now = wait or 0.5, self._landed(classes, sent_at)
@@ -285,13 +271,10 @@ class Throttles:
 
 def _caps(rate_limit: RateLimit | Mapping[str, RateLimit] | None) -> dict[str, RateLimit]:
     """`rate_limit` as {class: RateLimit}, `"*"` for one over all requests."""
-    if rate_limit is None or isinstance(rate_limit, RateLimit):
-        return {} if rate_limit is None else {_ALL: rate_limit}
-    if isinstance(rate_limit, Mapping) and all(
-        isinstance(name, str) and isinstance(cap, RateLimit) for name, cap in rate_limit.items()
-    ):
-        return dict(rate_limit)
+    caps = dict(rate_limit) if isinstance(rate_limit, Mapping) else {_ALL: rate_limit}
+    if all(isinstance(cap, RateLimit | None) for cap in caps.values()):
+        return {name: cap for name, cap in caps.items() if cap is not None}
     raise TypeError(
         "rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or a mapping "
-        "from throttle class to RateLimit, e.g. {'recordings': RateLimit(240, 60)}"
+        "from throttle class to RateLimit, e.g. {'listing': RateLimit(12, per=60)}"
     )

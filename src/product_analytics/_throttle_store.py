@@ -1,14 +1,11 @@
 """Where throttle state lives: `limits` storage in this process (`None`, `"memory://"`) or in
-a Redis server (`"redis://host:port/db"`), shared by every client that uses it.
-
-`take(items, name, flying)` lets one more request of class `name` go, `(0.0, 0.0)`, or gives
-the seconds to wait and the window's length, for each `limits` item (a moving window, as DRF
-counts). In memory a window holds the requests the service let through at their answer
-(`answered`), never before the service counted them, plus the `flying` ones; in Redis,
-every client's requests at their send. A shared store also keeps each class's pause (`read`:
-its end, epoch seconds, 0.0 for none, None if the store failed; `pause` lengthens it, `lift`
-ends it) and `lag(mine)`: the longest round trip its clients saw in the last 10 s or so.
-When Redis fails, the store warns once and goes on in memory: nothing is lost.
+Redis (`"redis://host:port/db"`), shared by every client on it. If Redis fails, it warns
+once and goes on in memory. `take(items, name, flying)` gives `(0.0, 0.0)` when a request
+of class `name` may go, else the seconds to wait and the window's length, for each `limits`
+item (a moving window, as DRF's). In memory a window holds the requests let through at
+their answer (`answered`), plus the `flying` ones; in Redis, every client's at their send.
+Shared: each class's pause (`read`: its end, epoch s, 0.0 if none, None if the store
+failed; `pause` lengthens it, `lift` ends it) and `lag`, the clients' longest round trip.
 """
 
 from __future__ import annotations
@@ -28,10 +25,11 @@ __all__ = ["Store"]
 
 logger = logging.getLogger("product_analytics")
 T = TypeVar("T")
+Items = tuple[RateLimitItem, ...]
 
 
 class Store:
-    """The windows (and, when shared, the pauses) of one client family."""
+    """The windows (and, when shared, the pauses) of one client family (see above)."""
 
     def __init__(self, url: str | None, namespace: str) -> None:
         self.shared, self._pool = url not in (None, "memory://"), None
@@ -50,9 +48,7 @@ class Store:
             raise ValueError(f"throttle_store must be None, 'memory://' or 'redis://host:port/db'"
                              f" (got a URL of scheme {scheme!r})")  # fmt: skip
 
-    async def take(
-        self, items: tuple[RateLimitItem, ...], name: str, flying: int
-    ) -> tuple[float, float]:
+    async def take(self, items: Items, name: str, flying: int) -> tuple[float, float]:
         for item in items:  # keys: "...True..." for sends, "...False..." for answers
             key, n, span = item.key_for(name, self.shared), item.amount, item.get_expiry()
             oldest, count = await self._call(self._storage.get_moving_window(key, n, span), (0, 0))
@@ -68,7 +64,7 @@ class Store:
                 return 0.001, item.get_expiry()
         return 0.0, 0.0
 
-    async def answered(self, items: tuple[RateLimitItem, ...], name: str) -> None:
+    async def answered(self, items: Items, name: str) -> None:
         for item in () if self.shared else items:  # room for twice: answers may bunch
             entry = self._storage.acquire_entry(
                 item.key_for(name, False), 2 * item.amount, item.get_expiry()
