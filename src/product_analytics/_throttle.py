@@ -13,8 +13,9 @@ until 3 sent after the refused one were refused too. One of them let through lif
 (a lone refusal); a pause that runs its course shows a throttle: the class is paced from
 then on at its published rates (a `rate_limit` paces from the start), after its next such
 pause at what the service let through between the two (per whole seconds). A full window
-waits for its oldest request to leave (`_throttle_store`), plus `margin` seconds and, with a
-shared store, the longest round trip its clients saw in the last 10 s. `acquire` raises
+waits for its oldest request to leave (`_throttle_store`), plus `margin` seconds; with a
+shared store at least 50 ms, 3 % of the window and the longest round trip any client saw
+in the last 10 s. `acquire` raises
 `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
 """
 
@@ -231,7 +232,7 @@ class Throttles:
         lag = self._margin
         if self._store.shared:  # the service counts a request up to a round trip late
             mine = max((s for at, s in self._lags if at > now - 10), default=0.0)
-            lag = max(lag, await self._store.lag(mine))
+            lag = max(lag, 0.05, 0.03 * span, await self._store.lag(mine))
             if now < gate.ready:
                 return gate.ready - now
         wait, _ = await self._store.take(gate.items, gate.name, len(gate.flying))
