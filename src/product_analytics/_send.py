@@ -1,17 +1,17 @@
 """The send path of one call: `Sender.exchange` sends a prepared request until it has a 2xx
 answer, as `RetryPolicy.decide` and the throttle state (`_throttle`) allow.
 
-`exchange` registers the calling task as in a call (a client belongs to the event loop it
-first ran on, and to its process) and turns a cancellation by `close()` into
-`ClientClosedError`. Its loop (`_send`) retries failures, waits out 429s (not counted
-against `max_retries`; `max_retries=0` turns them off), gives up on a request refused
-`MAX_REFUSALS` times in a row while nothing of its classes got through, and bounds it all by
-the call's `deadline`. One attempt (`_attempt`) lets each hop through the throttle and
-follows redirects within the origin; a hop (`_hop`, the one place that calls the
-transport, and where a record of each hop is logged) sends the request and reads the body
-within `max_response_bytes`, within the attempt's `timeout`: the `Watchdog` cancels a hop
-that outlives it. A non-2xx answer becomes its error in `_attempt`, so the body of a
-failed answer lives in that frame only (the error keeps an excerpt).
+One pass down and back: `exchange` registers the calling task as in a call (`_begin`: a
+client belongs to the event loop it first ran on, and to its process), then loops: it
+retries failures, waits out 429s (`_wait_out`; not counted against `max_retries`, and
+`max_retries=0` turns them off; a request refused `MAX_REFUSALS` times in a row while
+nothing of its classes got through ends there), all within the call's `deadline`, and turns
+a cancellation by `close()` into `ClientClosedError`. One attempt (`_attempt`) lets each
+hop through the throttle and follows redirects within the origin, within the attempt's
+`timeout`; a non-2xx answer becomes its error there, so the body of a failed answer lives
+in that frame only (the error keeps an excerpt). A hop (`_hop`, the one place that calls
+the transport, and where a record of each hop is logged) sends the request and reads the
+body within `max_response_bytes`; the `Watchdog` cancels a hop that outlives its time.
 """
 
 from __future__ import annotations
