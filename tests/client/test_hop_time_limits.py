@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from typing import Any
 
 import pytest
 
+from product_analytics import ApiTimeoutError, AsyncClient, Request, Response
 from product_analytics._send import Watchdog
 
 
@@ -126,3 +128,31 @@ async def test_close_stops_the_timer_and_forgets_every_hop() -> None:
     watchdog.close()
     assert watchdog.timer is None
     assert await asyncio.gather(*hops) == ["answered"] * 3
+
+
+# -- through the client --------------------------------------------------------------------
+
+
+class _Stalling:
+    """A transport that keeps no time: it never answers."""
+
+    async def send(self, request: Request, *, timeout: float) -> Response:
+        request.sent = False  # it never left: waiting for a connection, say
+        await asyncio.sleep(3600)
+        raise AssertionError("never answered")
+
+    async def close(self) -> None:
+        pass
+
+
+async def test_a_transport_that_keeps_no_time_is_ended_at_the_calls_timeout() -> None:
+    async with AsyncClient(
+        api_key="phx_test", base_url="http://127.0.0.1:9", transport=_Stalling(),
+        timeout=0.1, max_retries=0,
+    ) as client:  # fmt: skip
+        started = time.monotonic()
+        with pytest.raises(ApiTimeoutError) as caught:
+            await client.roles.get(organization_id="org", id="r1")
+        assert time.monotonic() - started < 5
+        assert not client._session.watchdog.hops
+    assert caught.value.request_sent is False
