@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
         frozenset({"errors", "_version", "_warn", "_operation", "_bulk", "_enums", "_log"}),
     ),
     # Pieces of policy that know no request format: transport protocol, retries, scopes,
-    # client-side rate limits, throttle state and the time limits of attempts.
+    # client-side rate limits, throttle state and where a request goes (proxies, TLS).
     (
         "policies",
         frozenset(
@@ -39,7 +39,6 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "_ratelimit",
                 "_throttle",
                 "_throttle_store",
-                "_watchdog",
                 "_network",
             }
         ),
@@ -53,8 +52,9 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ("raw response", frozenset({"_raw_response"})),
     ("pagination", frozenset({"_pagination"})),
     ("resources", frozenset({"_resource"})),
-    # The one loop that sends a request, and what the clients of one family share.
-    ("session", frozenset({"_send", "_session"})),
+    # The one path that sends a call (and its time limits), and what the clients of one
+    # family share.
+    ("session", frozenset({"_call", "_send", "_session"})),
     # Generated from the spec, standing on the resources.
     ("generated", frozenset({"_generated"})),
     # The one module that imports aiohttp.

@@ -4,28 +4,32 @@ The only module that imports aiohttp. The transport's own session (keep-alive, a
 `limit` connections, no cookies) opens on the first request and belongs to the event loop
 it opened on; a session the user passes is used as it is and never closed here. Proxies
 and TLS are settled once, when the transport is made (see `AiohttpTransport`). aiohttp's
-failures become `TransportError`, whose message names the failure only. Whether a failed
-request may have left the process: not while it waits for one of the pool's connections
-(counted by the transport itself) or when connecting fails; after that, it may
-have. A request's `timeout` covers sending it and reading its body; the transport's
-`Watchdog` keeps every such limit on one timer.
+failures become `TransportError`, whose message names the failure only.
+
+On its own session, the transport's connector (`_Connector`) tells whether a request left:
+not while it waits for a connection of the pool or while connecting; once it has one, it
+may have. It also refuses the second connection aiohttp would take to resend a request
+whose kept-alive connection dropped: retries are the client's alone (`max_retries=0` means
+one attempt). The client bounds each attempt in time (`_send`), so aiohttp's own timeout,
+a timer per request, is off.
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
+import contextvars
 import os
 import ssl
 import urllib.request
 import weakref
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 from yarl import URL
 
 from product_analytics._generated import SPEC_USER_AGENT
-from product_analytics._network import environment_proxy, ssl_setting, yarl_url
+from product_analytics._network import environment_proxy, ssl_setting
 from product_analytics._transport import (
     BodyTooLarge,
     Request,
@@ -34,13 +38,20 @@ from product_analytics._transport import (
     TransportTimeout,
 )
 from product_analytics._version import __version__
-from product_analytics._watchdog import Limit, Watchdog
 
-__all__ = ["USER_AGENT", "AiohttpTransport"]
+__all__ = ["USER_AGENT", "AiohttpTransport", "yarl_url"]
 
 CHUNK_BYTES = 256 * 1024
 USER_AGENT = f"product-analytics-python/{__version__} {SPEC_USER_AGENT}"
 _CONNECTOR_DEFAULTS: dict[str, Any] = {"limit": 32, "limit_per_host": 0, "ttl_dns_cache": 300}
+# Parsed origins (`scheme://host:port`) of the URLs sent: a process talks to a few.
+_ORIGINS: dict[str, URL] = {}
+_MAX_ORIGINS = 64
+
+# The request the current task is sending on a transport's own session (see `_Connector`).
+_SENDING: contextvars.ContextVar[Request | None] = contextvars.ContextVar(
+    "product_analytics_sending", default=None
+)
 
 # Sessions a child process inherited through fork(), with their connectors: kept here, never
 # closed or collected in the child, because closing them (or aiohttp's finalizers) would act
@@ -71,8 +82,10 @@ class AiohttpTransport:
     `~/.netrc` is never read: the API key is the only authentication.
 
     `AiohttpTransport(session)` sends on the user's `aiohttp.ClientSession` with its own
-    settings (headers, proxy, connector); `close()` leaves it open. Without redirects,
-    cookies or retries of the transport's own: the client does those.
+    settings (headers, proxy, connector, timeouts); `close()` leaves it open. Without
+    redirects, cookies or retries of the transport's own: the client does those. `send`
+    keeps no time: the client ends an attempt that outlives its `timeout` by cancelling it
+    (the connection is then closed, not reused).
 
     A closed transport refuses to send. In a child process after fork() the transport is
     closed without touching the parent's connections (see `forget`).
@@ -87,8 +100,6 @@ class AiohttpTransport:
         "_proxies",
         "_proxy",
         "_session",
-        "_slots",
-        "_watchdog",
     )
 
     def __init__(
@@ -122,11 +133,7 @@ class AiohttpTransport:
         if "ssl" not in options:
             options["ssl"] = ssl_setting(verify, trust_env=trust_env)
         self._connector_options = options
-        # The pool's connections, counted here: a request waiting for one has not left.
-        size = options.get("limit")
-        self._slots = _Slots(size) if session is None and size else None
         self._closed = False
-        self._watchdog = Watchdog()
 
     def forget(self) -> None:
         """Close this transport without closing its connections, for when they cannot be
@@ -135,7 +142,6 @@ class AiohttpTransport:
         connector (so that aiohttp neither warns of an unclosed session nor closes the
         connections later) and both are kept alive; a user's session is left alone."""
         self._closed = True
-        self._watchdog.close()
         session, self._session = self._session, None
         if session is not None and self._owned:
             connector = session.connector
@@ -151,64 +157,48 @@ class AiohttpTransport:
             raise TransportError("the transport is closed")
         _OPEN.add(self)
         session = aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(**self._connector_options),
+            connector=_Connector(**self._connector_options),
             cookie_jar=aiohttp.DummyCookieJar(),
             headers={"User-Agent": USER_AGENT},
             trust_env=False,  # proxies are settled here, once per origin (see `_proxy_for`)
             raise_for_status=False,
             timeout=aiohttp.ClientTimeout(total=None),
-            middlewares=(_no_resend,),
         )
         self._session = session
         return session
 
     async def send(self, request: Request, *, timeout: float) -> Response:
         session = self._session or self._open()
+        sending = None
+        if self._owned:  # the connector tells when it leaves
+            request.sent = False
+            sending = _SENDING.set(request)
         # The error is raised after the `except` blocks, so that its context does not keep
         # aiohttp's exception, whose request info holds the Authorization header.
         failure: TransportError | None = None
-        limit = self._watchdog.start(timeout)
-        slots, holds_slot = self._slots, False
-        limit.enter()
         try:
-            if slots is not None:
-                if slots.free > 0:
-                    slots.free -= 1
-                else:  # waiting for a connection of the pool, the request has not left
-                    request.sent = False
-                    await slots.take()
-                    request.sent = True
-                holds_slot = True
             response = await session.request(
                 request.method,
                 yarl_url(request.url),
                 headers=request.headers,
                 data=request.content or None,
                 allow_redirects=False,
-                raise_for_status=False,
                 proxy=self._proxy_for(request.url) if self._env_proxies else self._proxy,
             )
-        except asyncio.CancelledError:
-            if not limit.timed_out():
-                _give_back(limit, slots if holds_slot else None)
-                raise
-            failure = TransportTimeout(f"no answer within {timeout:g} s")
-        except (asyncio.TimeoutError, TimeoutError):
-            failure = TransportTimeout(f"no answer within {timeout:g} s")
+        except (asyncio.TimeoutError, TimeoutError):  # a user session's own timeout
+            failure = TransportTimeout("no answer within the session's timeout")
         except aiohttp.ClientError as exc:
             failure = _client_failure(exc)
         except RuntimeError as exc:
             if not (self._closed or session.closed):
-                _give_back(limit, slots if holds_slot else None)
                 raise
             failure = TransportError(f"the transport was closed ({_describe(exc)})")
         finally:
-            limit.leave()
+            if sending is not None:
+                _SENDING.reset(sending)
         if failure is not None:
-            _give_back(limit, slots if holds_slot else None)
             raise failure
-        body = _Body(response, limit, slots if holds_slot else None)
-        return _Response(response.status, response.headers, body)
+        return _Response(response.status, response.headers, _Body(response))
 
     def _proxy_for(self, url: str) -> str | None:
         """The environment's proxy for `url`, looked up once per origin."""
@@ -224,32 +214,56 @@ class AiohttpTransport:
     async def close(self) -> None:
         """Close the transport's own session (a user's stays open). Idempotent."""
         self._closed = True
-        self._watchdog.close()
         session, self._session = self._session, None
         if session is not None and self._owned:
             await session.close()
 
 
-async def _no_resend(
-    request: aiohttp.ClientRequest, handler: aiohttp.ClientHandlerType
-) -> aiohttp.ClientResponse:
-    """A middleware that turns off aiohttp's silent resend of an idempotent request whose
-    kept-alive connection dropped: retries are the client's alone (`max_retries=0` means
-    one attempt). aiohttp resends on `ClientOSError` and `ServerDisconnectedError` only;
-    they reach the transport as a `ClientConnectionError` that is neither."""
-    try:
-        return await handler(request)
-    except aiohttp.ClientConnectorError:
-        raise  # never sent, and never resent by aiohttp
-    except (aiohttp.ClientOSError, aiohttp.ServerDisconnectedError) as exc:
-        raise _Dropped(_describe(exc)) from exc
+class _Connector(aiohttp.TCPConnector):
+    """aiohttp's connector, which marks the request being sent (`_SENDING`) as sent once
+    it has a connection to be written on, and refuses a second connection for it: the
+    one aiohttp takes to resend an idempotent request whose kept-alive connection dropped."""
+
+    async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:
+        request = _SENDING.get()
+        if request is None:
+            return await super().connect(req, traces, timeout)
+        if request.sent:
+            raise _NotResent("the connection dropped after the request was sent")
+        connection = await super().connect(req, traces, timeout)
+        request.sent = True
+        return connection
 
 
-def _give_back(limit: Limit, slots: _Slots | None) -> None:
-    """A failed attempt's time limit ended, and its pool slot (if it held one) freed."""
-    limit.finish()
-    if slots is not None:
-        slots.release()
+class _NotResent(aiohttp.ClientConnectionError):
+    """A request aiohttp would have sent again on another connection."""
+
+
+def yarl_url(url: str) -> URL:
+    """`url` (absolute, already encoded) as aiohttp takes it: the `URL` that parsing it
+    whole gives. Its origin is parsed whole once (and kept in `_ORIGINS`); the path (and
+    query) go on that, at a fraction of the cost of parsing the whole URL again. A URL with
+    a fragment or credentials is parsed whole."""
+    start = url.find("://")
+    cut = url.find("/", start + 3) if start > 0 else -1
+    if cut < 0 or "#" in url or "@" in url[:cut]:
+        return URL(url, encoded=True)
+    head = url[:cut]
+    origin = _ORIGINS.get(head)
+    if origin is None:
+        if len(_ORIGINS) >= _MAX_ORIGINS:
+            _ORIGINS.clear()
+        origin = _ORIGINS[head] = URL(head, encoded=True)
+    path, mark, query = url[cut:].partition("?")
+    if not mark:
+        return origin.with_path(path, encoded=True)
+    return URL.build(
+        scheme=origin.scheme,
+        authority=origin.raw_authority,
+        path=path,
+        query_string=query,
+        encoded=True,
+    )
 
 
 def _client_failure(exc: aiohttp.ClientError) -> TransportError:
@@ -268,138 +282,62 @@ def _client_failure(exc: aiohttp.ClientError) -> TransportError:
     return TransportError(f"connection failed: {_describe(exc)}", request_sent=True)
 
 
-class _Dropped(aiohttp.ClientConnectionError):
-    """A connection that failed after the request was handed to it."""
-
-
-class _Slots:
-    """The connections of the transport's pool that requests hold, counted: `free` is taken
-    at once when above 0 (a request then never waits in aiohttp's pool); otherwise `take()`
-    waits, first come first served, until `release()` gives one back."""
-
-    __slots__ = ("_waiters", "free")
-
-    def __init__(self, size: int) -> None:
-        self.free = size
-        self._waiters: collections.deque[asyncio.Future[None]] = collections.deque()
-
-    async def take(self) -> None:
-        while self.free <= 0:
-            waiter = asyncio.get_running_loop().create_future()
-            self._waiters.append(waiter)
-            try:
-                await waiter
-            except asyncio.CancelledError:
-                if waiter.done() and not waiter.cancelled():
-                    self._wake()  # the connection it was woken for goes to the next one
-                raise
-            finally:
-                if not waiter.done():
-                    self._waiters.remove(waiter)
-        self.free -= 1
-
-    def release(self) -> None:
-        self.free += 1
-        self._wake()
-
-    def _wake(self) -> None:
-        while self._waiters and self.free > 0:
-            waiter = self._waiters.popleft()
-            if not waiter.done():
-                waiter.set_result(None)
-                return
-
-
+@dataclass(slots=True, eq=False)
 class _Body:
-    """The body's chunks, read as they come, within the request's time `limit`; `aclose()`
-    releases the connection whether or not they were read. A plain async iterator, not an
-    async generator: the event loop tracks every async generator it starts, at a cost per
-    request."""
+    """The body's chunks, read as they come; `aclose()` releases the connection whether or
+    not they were read. A plain async iterator, not an async generator: the event loop
+    tracks every async generator it starts, at a cost per request."""
 
-    __slots__ = ("_done", "_limit", "_response", "_slots")
-
-    def __init__(
-        self, response: aiohttp.ClientResponse, limit: Limit, slots: _Slots | None
-    ) -> None:
-        self._response = response
-        self._limit = limit
-        self._slots = slots
-        self._done = False
+    response: aiohttp.ClientResponse
+    done: bool = False
 
     def __aiter__(self) -> _Body:
         return self
 
     async def __anext__(self) -> bytes:
-        chunk = await self._chunk()
+        if self.done:
+            raise StopAsyncIteration
+        failure: TransportError | None = None
+        content = self.response.content
+        try:
+            chunk = await content.read(CHUNK_BYTES)
+        except (asyncio.TimeoutError, TimeoutError):  # a user session's own timeout
+            failure = TransportTimeout("no full answer within the session's timeout")
+        except aiohttp.ClientError as exc:
+            failure = TransportError(f"connection failed while reading: {_describe(exc)}")
+        if failure is not None:
+            await self.aclose()
+            raise failure
+        if not chunk or content.at_eof():
+            await self.aclose()  # the whole body is in: a body of one chunk needs no more
         if not chunk:
             raise StopAsyncIteration
         return chunk
 
-    def read_now(self, size_limit: int) -> bytes | None:
-        """The whole body if aiohttp has it all already (a small one comes with the
-        headers), the connection then released; else `None`."""
-        content = self._response.content
-        if self._done or not content.is_eof() or content.exception() is not None:
-            return None
-        body = content.read_nowait()
-        self._finish()
-        if len(body) > size_limit:
-            raise BodyTooLarge(size_limit)
-        return body
-
-    async def _chunk(self) -> bytes:
-        """The next chunk; empty once the whole body is in (the connection then released)."""
-        if self._done:
-            return b""
-        limit = self._limit
-        if limit.expired:
-            self._finish()
-            raise TransportTimeout("no full answer within the timeout")
-        failure: TransportError | None = None
-        content = self._response.content
-        limit.enter()
-        try:
-            chunk = await content.read(CHUNK_BYTES)
-        except asyncio.CancelledError:
-            if not limit.timed_out():
-                self._finish()
-                raise
-            failure = TransportTimeout("no full answer within the timeout")
-        except (asyncio.TimeoutError, TimeoutError):
-            failure = TransportTimeout("no full answer within the timeout")
-        except aiohttp.ClientError as exc:
-            failure = TransportError(f"connection failed while reading: {_describe(exc)}")
-        finally:
-            limit.leave()
-        if failure is not None:
-            self._finish()
-            raise failure
-        if not chunk or content.at_eof():
-            # The whole body is in (a body read in one chunk needs no second read).
-            self._finish()
-        return chunk
-
     async def aclose(self) -> None:
-        self._finish()
-
-    def _finish(self) -> None:
-        if not self._done:
-            self._done = True
-            self._limit.finish()
-            self._response.release()
-            if self._slots is not None:
-                self._slots.release()
+        if not self.done:
+            self.done = True
+            self.response.release()
 
 
 class _Response(Response):
-    """A `Response` whose `read_now` takes a body aiohttp already holds; one still coming
-    is read by `Response.read`, chunk by chunk."""
+    """A `Response` whose `read_now` takes a body aiohttp holds already (a small one comes
+    with the headers); one still coming is read by `Response.read`, chunk by chunk."""
 
     __slots__ = ()
     stream: _Body
 
     def read_now(self, limit: int) -> bytes | None:
-        return self.stream.read_now(limit)
+        body = self.stream
+        content = body.response.content
+        if body.done or not content.is_eof() or content.exception() is not None:
+            return None
+        data = content.read_nowait()
+        body.done = True  # as `aclose()`, without awaiting
+        body.response.release()
+        if len(data) > limit:
+            raise BodyTooLarge(limit)
+        return data
 
 
 def _describe(exc: BaseException) -> str:

@@ -1,10 +1,10 @@
 """`AsyncClient`: the resources, on top of one transport, a retry policy, throttle state and
 scope checks.
 
-A call flows: generated method -> `_prepare` (scope check, `_wire.build_request`: every
-argument checked, nothing sent yet) -> `Session.exchange` (`_session`: the one loop that
-sends: throttle, transport, redirects, retries, timeouts and deadline; it reads the body
-within `max_response_bytes`) -> `_decode.decode_success`.
+A call flows one way down and back: generated method -> `_prepare` (scope check,
+`_wire.build_request`: every argument checked, nothing sent yet) -> `Session.exchange`
+(`_send`: the one path that sends: throttle, transport, redirects, retries, timeouts and
+deadline; it reads the body within `max_response_bytes`) -> `_decode.decode_success`.
 """
 
 from __future__ import annotations
@@ -283,7 +283,8 @@ class AsyncClient(ManyRequests, ClientResources):
         """Perform `operation` with these arguments and return its decoded result (or,
         under `with_raw_response`, the raw response)."""
         prepared = self._prepare(operation, path, query, body, options)
-        answer, url = await self._exchange(operation, prepared)
+        config = self._config
+        answer, url = await self._session.exchange(operation, prepared, config, config.retry_policy)
         if RAW.get():
             return RawResponse(answer, operation, prepared.method, url)  # type: ignore[return-value]
         try:

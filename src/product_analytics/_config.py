@@ -45,10 +45,12 @@ class Secret:
     locals (`capture_locals`, crash reporters) would show.
     """
 
-    __slots__ = ("_value",)
+    __slots__ = ("_value", "header")
 
     def __init__(self, value: str) -> None:
         self._value = value
+        # The Authorization value, made once: every request carries it.
+        self.header = f"Bearer {value}" if isinstance(value, str) else ""
 
     @classmethod
     def of(cls, value: object) -> Secret | None:
@@ -67,10 +69,6 @@ class Secret:
                 "api_key must not hold whitespace, line breaks or control characters"
             )
         return Secret(self._value.strip())
-
-    @property
-    def header(self) -> str:
-        return f"Bearer {self._value}"
 
     def __repr__(self) -> str:
         return "Secret('***')"

@@ -166,16 +166,11 @@ class ManyRequests:
             defaults=self._path_defaults,
         )  # fmt: skip
         urls = [first.url, *map(template.url, values[1:])]
-        start = len(base_url)
         exchange, config, retry = self._session.exchange, self._config, self._config.retry_policy
         method = first.method
 
         def send(url: str) -> Awaitable[tuple[Answer, str]]:
-            request = PreparedRequest(
-                method, url, url[start:], first.headers, first.body, first.timeout,
-                first.deadline,
-            )  # fmt: skip
-            return exchange(operation, request, config, retry)
+            return exchange(operation, first, config, retry, url)
 
         def decode(exchanged: tuple[Answer, str]) -> Any:
             answer, final_url = exchanged

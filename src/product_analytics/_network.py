@@ -1,5 +1,5 @@
-"""Where a request goes, settled without aiohttp: the URL as aiohttp takes it, the proxy the
-environment names for an origin, and the TLS context that `verify=` stands for."""
+"""Where a request goes, settled without aiohttp: the proxy the environment names for an
+origin, and the TLS context that `verify=` stands for."""
 
 from __future__ import annotations
 
@@ -12,38 +12,7 @@ from yarl import URL
 
 from product_analytics.errors import ConfigurationError
 
-__all__ = ["environment_proxy", "ssl_setting", "yarl_url"]
-
-_DEFAULT_PORTS = {"http": "80", "https": "443"}
-
-
-def yarl_url(url: str) -> URL:
-    """`url` (absolute, already encoded) as aiohttp takes it: the `URL` that parsing it
-    whole gives, built from its parts (`URL.build`), at under half the cost of the parse.
-    A URL with a fragment, credentials, an IPv6 or uppercase host or a port that is its
-    scheme's default is parsed whole."""
-    scheme, separator, rest = url.partition("://")
-    cut = rest.find("/")
-    if not separator or cut <= 0 or "#" in rest:
-        return URL(url, encoded=True)
-    netloc = rest[:cut]
-    host, colon, port = netloc.partition(":")
-    if (
-        "@" in netloc
-        or "[" in netloc
-        or netloc != netloc.lower()
-        or (colon and (not port.isdigit() or _DEFAULT_PORTS.get(scheme) == port))
-    ):
-        return URL(url, encoded=True)
-    path, _, query = rest[cut:].partition("?")
-    return URL.build(
-        scheme=scheme,
-        host=host,
-        port=int(port) if colon else None,
-        path=path,
-        query_string=query,
-        encoded=True,
-    )
+__all__ = ["environment_proxy", "ssl_setting"]
 
 
 def environment_proxy(url: URL, proxies: dict[str, str]) -> str | None:

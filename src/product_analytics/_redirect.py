@@ -8,10 +8,16 @@ neither the API key nor a body goes to another host.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import quote, urljoin, urlsplit
 
-from product_analytics.errors import excerpt
+from product_analytics.errors import (
+    ApiError,
+    ResponseValidationError,
+    error_for_status,
+    excerpt,
+)
 
 __all__ = [
     "REDIRECT_STATUSES",
@@ -20,6 +26,7 @@ __all__ = [
     "Redirect",
     "follow_redirect",
     "origin",
+    "redirect_or_error",
     "resolve_link",
 ]
 
@@ -94,3 +101,28 @@ def follow_redirect(method: str, url: str, status: int, location: str) -> Redire
     if status == 303 or (status in (301, 302) and method == "POST"):
         return Redirect("GET", target, keep_body=False)
     return Redirect(method, target, keep_body=True)
+
+
+def redirect_or_error(
+    method: str, url: str, status: int, location: str, headers: Mapping[str, str]
+) -> Redirect | ApiError:
+    """The redirect to follow (see `follow_redirect`), or the error that ends the attempt:
+    a `location` that is no usable URL, or one on another origin."""
+    try:
+        redirect = follow_redirect(method, url, status, location)
+    except BadLink as exc:
+        return ResponseValidationError(
+            f"its Location: {exc}",
+            method=method, url=url, status_code=status, body="", headers=headers,
+            subject="a link that cannot be followed",
+        )  # fmt: skip
+    if redirect is None:
+        return error_for_status(
+            method=method,
+            url=url,
+            status_code=status,
+            body=f"a redirect to another origin ({location[:200]}) is not followed",
+            retry_after=None,
+            headers=headers,
+        )
+    return redirect

@@ -6,12 +6,11 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, overload
 
 from typing_extensions import ParamSpec, Self
 
-from product_analytics._bulk import BatchLookup
 from product_analytics._operation import NO_ARGS, NOT_GIVEN, Operation
 from product_analytics._pagination import Page, Pager
 from product_analytics._raw_response import RAW, RawResponse
@@ -48,19 +47,11 @@ class Requester(Protocol):
         options: RequestOptions,
     ) -> Pager[Any]: ...
 
-    async def _request_many(
-        self,
-        operation: Operation[ResultT],
-        *,
-        param: str,
-        values: Iterable[object],
-        path: Mapping[str, object],
-        concurrency: int | None,
-        return_exceptions: bool,
-        options: RequestOptions,
-        batch: BatchLookup | None = None,
-        batch_size: int | None = None,
-    ) -> list[Any]: ...
+    @property
+    def _request_many(self) -> Callable[..., Awaitable[list[Any]]]:
+        """`ManyRequests._request_many` (`_many`): the operation once per value of a path
+        parameter, bounded, results in order."""
+        ...
 
 
 class Resource:

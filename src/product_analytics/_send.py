@@ -1,30 +1,36 @@
-"""The send path of one call: `Sender.send` attempts a prepared request until it has a 2xx
+"""The send path of one call: `Sender.exchange` sends a prepared request until it has a 2xx
 answer, as `RetryPolicy.decide` and the throttle state (`_throttle`) allow.
 
-One attempt (`_attempt`) lets each hop through the throttle, sends it (`_hop`, the one
-place that calls the transport, and where a record of each attempt is logged), follows
-redirects within the origin, and reads the body within `max_response_bytes`; `_settle`
-turns an answer into the 2xx answer or the error it is, so the body of a failed answer
-lives in that frame only (the error keeps an excerpt). The loop (`send`) retries failures,
-waits out 429s (not counted against `max_retries`; `max_retries=0` turns them off), gives
-up on a request refused `MAX_REFUSALS` times in a row while nothing of its classes got
-through, and bounds it all by the attempt's `timeout` and the call's `deadline`.
+One pass down and back: `exchange` registers the calling task as in a call (`_begin`: a
+client belongs to the event loop it first ran on, and to its process), then loops: it
+retries failures, waits out 429s (`_wait_out`; not counted against `max_retries`, and
+`max_retries=0` turns them off; a request refused `MAX_REFUSALS` times in a row while
+nothing of its classes got through ends there), all within the call's `deadline`, and turns
+a cancellation by `close()` into `ClientClosedError`. One attempt (`_attempt`) lets each
+hop through the throttle and follows redirects within the origin, within the attempt's
+`timeout`; a non-2xx answer becomes its error there, so the body of a failed answer lives
+in that frame only (the error keeps an excerpt). A hop (`_hop`, the one place that calls
+the transport, and where a record of each hop is logged) sends the request and reads the
+body within `max_response_bytes`; the `Watchdog` cancels a hop that outlives its time.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import os
+import sys
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from product_analytics._call import Call, Failed, describe, follow, gave_up_waiting, timed_out
 from product_analytics._config import ClientConfig
 from product_analytics._decode import Answer, decode_error
 from product_analytics._log import log_request
 from product_analytics._operation import Operation
-from product_analytics._redirect import REDIRECT_STATUSES, BadLink, follow_redirect
+from product_analytics._redirect import REDIRECT_STATUSES
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
 from product_analytics._throttle import DEFAULT_CLASS, Throttles, ThrottleWaitTooLong
 from product_analytics._transport import (
@@ -40,27 +46,38 @@ from product_analytics._wire import PreparedRequest
 from product_analytics.errors import (
     ApiConnectionError,
     ApiError,
-    ApiStatusError,
-    ApiTimeoutError,
     ClientClosedError,
     LowerLevelError,
+    ProductAnalyticsError,
     RateLimitError,
     ResponseTooLargeError,
-    ResponseValidationError,
-    error_for_status,
 )
 
-__all__ = ["Call", "ClientStats", "Sender"]
+__all__ = ["PROCESS", "ClientStats", "Sender", "Watchdog"]
 
 logger = logging.getLogger("product_analytics")
 
-MAX_REDIRECTS = 10
 # With no deadline, a call gives up after this many seconds of throttle waits in total.
 DEFAULT_THROTTLE_BUDGET = 15 * 60.0
 # A request refused this many times in a row, while no request of its throttle classes got
 # through, ends with its RateLimitError: the service will not let it pass.
 MAX_REFUSALS = 10
 _DEFAULT_CLASSES = (DEFAULT_CLASS,)
+_CANCELLING = sys.version_info >= (3, 11)  # Task.cancelling() and uncancel()
+
+
+class PROCESS:
+    """This process's id, kept current across fork() (cheaper than asking the system)."""
+
+    pid = os.getpid()
+
+
+def _after_fork_in_child() -> None:
+    PROCESS.pid = os.getpid()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 @dataclass
@@ -76,77 +93,174 @@ class ClientStats:
 
 @dataclass(eq=False)
 class Sender:
-    """The transport, throttle state and counters a client family shares, and the loop
-    that sends through them."""
+    """The transport, throttle state and counters a client family shares, the calls in
+    flight and the event loop they run on, and `exchange`, which sends one call."""
 
     transport: Transport
     throttles: Throttles
     stats: ClientStats = field(default_factory=ClientStats)
     closed: bool = False
+    loop: asyncio.AbstractEventLoop | None = None
+    pid: int = field(default_factory=lambda: PROCESS.pid)
+    calls: dict[asyncio.Task[Any], int] = field(default_factory=dict)
+    closed_calls: set[asyncio.Task[Any]] = field(default_factory=set)
+    watchdog: Watchdog = field(default_factory=lambda: Watchdog())
 
-    async def send(
-        self, call: Call, config: ClientConfig, policy: RetryPolicy
+    async def exchange(
+        self,
+        operation: Operation[Any],
+        prepared: PreparedRequest,
+        config: ClientConfig,
+        policy: RetryPolicy,
+        url: str | None = None,
     ) -> tuple[Answer, str]:
-        """Attempt `call` until an answer is 2xx (that answer, and the URL it came from) or
-        the retry policy or the throttle gives up (the failure that ended it is raised)."""
-        retries = refusals = 0
-        progress = -1
-        while True:
-            result = await self._attempt(call, config, policy)
-            if isinstance(result, Answer):
-                return result, call.url
-            if result.final:
-                raise result.error  # a redirect that cannot be followed, a body too large
-            decision = policy.decide(call.method, result.outcome, retries, config.max_retries)
-            if self.closed:
-                raise ClientClosedError("the client was closed while this request was in flight")
-            if not decision.retry:
-                raise result.error
-            if decision.throttled:
-                assert isinstance(result.error, RateLimitError)
-                call.last_429 = result.error
-                self.stats.throttled += 1
-                seen, progress = progress, self.throttles.progress(call.classes)
-                refusals = refusals + 1 if seen == progress else 1
-                if refusals >= MAX_REFUSALS:  # refused again and again, and none of its
-                    raise result.error  # class got through meanwhile: this will not pass
-                wait = await self.throttles.refused(
-                    call.classes, result.sent_at, result.outcome.retry_after
-                )
-                await self._wait_out(call, wait, policy)
-                continue
-            if call.deadline is not None and time.monotonic() + decision.delay >= call.deadline:
-                raise result.error
-            retries += 1
-            self.stats.retries += 1
-            logger.info(
-                "retry %d/%d of %s %s in %.2f s after %s",
-                retries, config.max_retries, call.method, call.target, decision.delay,
-                _describe_failure(result.error),
-            )  # fmt: skip
-            await asyncio.sleep(decision.delay)
+        """Send `prepared` (to `url` instead of `prepared.url` when given) until an answer
+        is 2xx (following redirects, retrying, waiting out throttles); that answer and the
+        URL it came from. Raises the failure that ended it, or `ClientClosedError` when
+        `close()` ended it: the one place that decides so."""
+        call = self._begin(operation, prepared, config, url)
+        retries = 0
+        try:
+            while True:
+                result = await self._attempt(call, config, policy)
+                if isinstance(result, Answer):
+                    return result, call.url
+                if result.final:
+                    raise result.error  # a redirect that cannot be followed, a body too large
+                decision = policy.decide(call.method, result.outcome, retries, config.max_retries)
+                if self.closed:
+                    raise ClientClosedError(
+                        "the client was closed while this request was in flight"
+                    )
+                if not decision.retry:
+                    raise result.error
+                if decision.throttled:
+                    await self._wait_out(call, result, policy)
+                    continue
+                if call.deadline is not None and time.monotonic() + decision.delay >= call.deadline:
+                    raise result.error
+                retries += 1
+                self.stats.retries += 1
+                logger.info(
+                    "retry %d/%d of %s %s in %.2f s after %s",
+                    retries, config.max_retries, call.method, call.target, decision.delay,
+                    describe(result.error),
+                )  # fmt: skip
+                await asyncio.sleep(decision.delay)
+        except ApiError as error:
+            # Raised outside any `except` block, an error chains no lower-level exception
+            # (whose frames hold the request and its key); before Python 3.11 a coroutine
+            # resumed with an exception still counts it as handled: drop that context.
+            if not isinstance(error.__context__, (ApiError, LowerLevelError, type(None))):
+                error.__context__ = None
+            raise
+        except asyncio.CancelledError:
+            if call.task in self.closed_calls and _only_close_cancelled(call.task):
+                raise ClientClosedError(
+                    "the client was closed while this request was in flight"
+                ) from None
+            raise
+        finally:
+            self._end(call.task)
 
-    async def _wait_out(self, call: Call, wait: float, policy: RetryPolicy) -> None:
-        """Wait the `wait` seconds a 429 asked this request to, within the call's bounds."""
-        now = time.monotonic()
+    def _begin(
+        self,
+        operation: Operation[Any],
+        prepared: PreparedRequest,
+        config: ClientConfig,
+        url: str | None,
+    ) -> Call:
+        """The call's `Call`, its calling task registered as in a call; refuses a closed
+        client, another event loop than the client's, or a child process after fork()."""
+        if self.closed:
+            raise ClientClosedError("the client is closed; create a new AsyncClient")
+        loop = self.loop
+        if loop is None:  # the first call: the client takes this loop
+            loop = self.loop = asyncio.get_running_loop()
+            self.pid = PROCESS.pid
+        elif self.pid != PROCESS.pid or asyncio.get_running_loop() is not loop:
+            raise ProductAnalyticsError(
+                f"{self.foreign_use()}; create one AsyncClient per event loop"
+            )
+        task = asyncio.current_task(loop)
+        assert task is not None
+        started = time.monotonic()
+        limit = prepared.deadline if prepared.deadline is not None else config.deadline
+        deadline = None if limit is None else started + limit
+        headers = _Headers(prepared.headers)
+        headers["Authorization"] = config.api_key.header
+        call = Call(
+            task, prepared.method, prepared.url if url is None else url, headers,
+            prepared.body or b"", operation.throttle_classes or _DEFAULT_CLASSES,
+            prepared.timeout if prepared.timeout is not None else config.timeout,
+            limit, deadline,
+            deadline if deadline is not None else started + DEFAULT_THROTTLE_BUDGET,
+        )  # fmt: skip
+        self.calls[task] = self.calls.get(task, 0) + 1
+        return call
+
+    def _end(self, task: asyncio.Task[Any]) -> None:
+        """The task's call is over: it is in one call fewer."""
+        count = self.calls.get(task, 1) - 1
+        if count:
+            self.calls[task] = count
+        else:
+            self.calls.pop(task, None)
+            self.closed_calls.discard(task)
+
+    def foreign_use(self) -> str | None:
+        """What is wrong with using this client here: from another event loop than the one
+        it first ran on, or in a child process after fork(); None when nothing is."""
+        if self.loop is None:
+            return None
+        if self.pid != PROCESS.pid:
+            return (
+                "this AsyncClient belongs to the event loop it first ran on, in another "
+                "process: it cannot be used after fork()"
+            )
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is not self.loop:
+            return (
+                "this AsyncClient belongs to the event loop it first ran on and is used from "
+                "another event loop"
+            )
+        return None
+
+    async def _wait_out(self, call: Call, refused: Failed, policy: RetryPolicy) -> None:
+        """Wait out the 429 `refused`: as long as the throttle state says, within the
+        call's bounds; its error when the service will not let the call pass (refused again
+        and again while none of its classes got through) or the wait does not fit."""
+        error = refused.error
+        assert isinstance(error, RateLimitError)
+        call.last_429 = error
+        self.stats.throttled += 1
+        seen, call.progress = call.progress, self.throttles.progress(call.classes)
+        call.refusals = call.refusals + 1 if seen == call.progress else 1
+        if call.refusals >= MAX_REFUSALS:
+            raise error
+        wait = await self.throttles.refused(
+            call.classes, refused.sent_at, refused.outcome.retry_after
+        )
         if (policy.max_wait is not None and wait > policy.max_wait) or (
-            now + wait > call.throttle_deadline
+            time.monotonic() + wait > call.throttle_deadline
         ):
-            raise _gave_up_waiting(call, wait)
+            raise gave_up_waiting(call, wait)
         self.stats.throttle_wait += wait
         logger.info("429 on %s %s: waiting %.2f s", call.method, call.target, wait)
         await asyncio.sleep(wait)
 
     async def _attempt(
         self, call: Call, config: ClientConfig, policy: RetryPolicy
-    ) -> Answer | _Failed:
+    ) -> Answer | Failed:
         """One attempt: the request and the redirects it is answered with, each hop let
-        through the throttle first. The whole answer when 2xx; else how the attempt failed
-        (a non-2xx answer becomes its error here, so nothing else holds its body)."""
+        through the throttle first, all within the attempt's `timeout`. The whole answer
+        when 2xx; else how the attempt failed (a non-2xx answer becomes its error here)."""
         throttles, classes = self.throttles, call.classes
         call.attempt += 1
-        attempt_end: float | None = None
-        by_deadline = False
+        end = 0.0
         hops = 0
         while True:
             if throttles.watching(classes):
@@ -155,45 +269,55 @@ class Sender:
                         classes, max_wait=policy.max_wait, deadline=call.throttle_deadline
                     )
                 except ThrottleWaitTooLong as exc:
-                    return _Failed(_gave_up_waiting(call, exc.retry_after), final=True)
+                    return Failed(gave_up_waiting(call, exc.retry_after), final=True)
                 self.stats.throttle_wait += waited
             now = time.monotonic()
-            if attempt_end is None:
-                attempt_end = now + call.timeout
-                if call.deadline is not None and call.deadline < attempt_end:
-                    attempt_end, by_deadline = call.deadline, True
-            if attempt_end - now <= 0:
-                error = _timeout(call, by_deadline, hops > 0)
-                return _Failed(error, Outcome(None, request_sent=hops > 0))
+            if not end:  # the attempt's clock starts with its first hop
+                end, deadline = now + call.timeout, call.deadline
+                call.by_deadline = deadline is not None and deadline < end
+                if deadline is not None and deadline < end:
+                    end = deadline
+            if end - now <= 0:
+                return Failed(timed_out(call, hops > 0), Outcome(None, request_sent=hops > 0))
             sent_at = time.time()
-            result = await self._hop(call, attempt_end - now, by_deadline, config)
+            result = await self._hop(call, end - now, config)
             if isinstance(result, Response):  # a redirect
                 hops += 1
-                failure = await _follow(call, result, hops)
+                failure = await follow(call, result, hops)
                 if failure is not None:
                     return failure
                 continue
-            if isinstance(result, _Failed):
+            if isinstance(result, Failed):
                 if throttles.watching(classes):
                     throttles.unanswered(classes, sent_at)
                 return result
-            return await self._settle(call, result, sent_at)
+            status = result.status
+            if status not in (401, 403, 429) and throttles.watching(classes):
+                await throttles.admitted(classes, sent_at)  # let through by the service
+            if 200 <= status < 300:
+                return result
+            retry_after = retry_after_of(result.headers)
+            error = decode_error(result, method=call.method, url=call.url, retry_after=retry_after)
+            return Failed(error, Outcome(status, True, retry_after), sent_at=sent_at)
 
     async def _hop(
-        self, call: Call, timeout: float, by_deadline: bool, config: ClientConfig
-    ) -> Answer | Response | _Failed:
-        """Send the call's request as it stands now: the whole answer, a redirect's response
-        (unread), or how it failed. The one place that calls the transport."""
+        self, call: Call, seconds: float, config: ClientConfig
+    ) -> Answer | Response | Failed:
+        """Send the call's request as it stands now, within `seconds`: the whole answer, a
+        redirect's response (unread), or how it failed. The one place that calls the
+        transport."""
         request = Request(call.method, call.url, call.headers, call.content)
         self.stats.requests += 1
         logged = logger.isEnabledFor(logging.INFO)  # one record of each hop
-        sent_at = time.perf_counter()
+        started = time.perf_counter() if logged else 0.0
         max_bytes = config.max_response_bytes
+        watchdog, task = self.watchdog, call.task
+        watchdog.start(task, seconds)
         try:
-            response = await self.transport.send(request, timeout=timeout)
+            response = await self.transport.send(request, timeout=seconds)
             if logged:
                 log_request(
-                    call.method, call.url, call.headers, sent_at, call.attempt,
+                    call.method, call.url, call.headers, started, call.attempt,
                     response.status, response.headers,
                 )  # fmt: skip
             if response.status in REDIRECT_STATUSES and "Location" in response.headers:
@@ -207,10 +331,14 @@ class Sender:
                 method=call.method, url=call.url, status_code=response.status,
                 limit=max_bytes, headers=response.headers,
             )  # fmt: skip
-            return _Failed(error, final=True)
+            return Failed(error, final=True)
+        except asyncio.CancelledError:
+            if not watchdog.timed_out(task):
+                raise
+            cause: Exception = TransportTimeout(f"no full answer within {seconds:g} s")
+            error, sent = timed_out(call, request.sent), request.sent
         except TransportTimeout as exc:
-            error, sent = _timeout(call, by_deadline, request.sent), request.sent
-            cause: Exception = exc
+            error, sent, cause = timed_out(call, request.sent), request.sent, exc
         except TransportError as exc:
             sent = request.sent if exc.request_sent is None else exc.request_sent
             error = ApiConnectionError(
@@ -218,148 +346,97 @@ class Sender:
                 request_sent=sent,
             )  # fmt: skip
             cause = exc
+        finally:
+            watchdog.finish(task)
         if logged:
             failure = "timeout" if isinstance(cause, TransportTimeout) else str(cause)
             log_request(
-                call.method, call.url, call.headers, sent_at, call.attempt, None, None, failure
+                call.method, call.url, call.headers, started, call.attempt, None, None, failure
             )
         error.__cause__ = LowerLevelError(f"{type(cause).__name__}: {cause}")
-        return _Failed(error, Outcome(None, request_sent=sent))
-
-    async def _settle(self, call: Call, answer: Answer, sent_at: float) -> Answer | _Failed:
-        """A whole answer: itself when 2xx, else its error (which keeps an excerpt of the
-        body: once this returns, nothing holds the body of a failed answer)."""
-        status = answer.status
-        if status not in (401, 403, 429) and self.throttles.watching(call.classes):
-            await self.throttles.admitted(call.classes, sent_at)  # let through by the service
-        if 200 <= status < 300:
-            return answer
-        retry_after = retry_after_of(answer.headers)
-        error = decode_error(answer, method=call.method, url=call.url, retry_after=retry_after)
-        return _Failed(error, Outcome(status, True, retry_after), sent_at=sent_at)
+        return Failed(error, Outcome(None, request_sent=sent))
 
 
-@dataclass(slots=True, eq=False)
-class Call:
-    """One call as its attempts go: the request (a redirect changes its method, URL and
-    body), its throttle classes and its time bounds (`time.monotonic()` values)."""
-
-    method: str
-    url: str
-    target: str
-    headers: _Headers
-    content: bytes
-    classes: tuple[str, ...]
-    timeout: float
-    limit: float | None  # the call's deadline, in seconds
-    deadline: float | None
-    throttle_deadline: float
-    last_429: RateLimitError | None = None
-    attempt: int = 0  # attempts made so far, counting from 1 once the first is under way
-
-    @classmethod
-    def of(cls, operation: Operation[Any], prepared: PreparedRequest, config: ClientConfig) -> Call:
-        started = time.monotonic()
-        limit = prepared.deadline if prepared.deadline is not None else config.deadline
-        deadline = None if limit is None else started + limit
-        headers = _Headers(prepared.headers)
-        headers["Authorization"] = config.api_key.header
-        return cls(
-            prepared.method, prepared.url, prepared.target, headers, prepared.body or b"",
-            operation.throttle_classes or _DEFAULT_CLASSES,
-            prepared.timeout if prepared.timeout is not None else config.timeout,
-            limit, deadline,
-            deadline if deadline is not None else started + DEFAULT_THROTTLE_BUDGET,
-        )  # fmt: skip
+def _only_close_cancelled(task: asyncio.Task[Any]) -> bool:
+    """Whether the cancellation under way came from `close()` alone (so it may become
+    `ClientClosedError`); before Python 3.11 that cannot be told, and is assumed."""
+    if not _CANCELLING:
+        return True
+    if task.cancelling() <= 1:  # type: ignore[attr-defined]
+        task.uncancel()  # type: ignore[attr-defined]
+        return True
+    return False
 
 
-_NO_ANSWER = Outcome(None)
+# -- the time limits of hops ----------------------------------------------------------------
 
 
-@dataclass(slots=True, eq=False)
-class _Failed:
-    """How an attempt failed: the error, what the retry policy needs to know of it, the
-    send time of the request it answered (a 429's), and whether nothing may retry it."""
+class Watchdog:
+    """Ends hops that outlive their time: one `loop.call_at` timer, at the earliest end
+    among the hops under way (a timer per request costs more than the rest of a request's
+    work here). A hop is its task's: the task is inside the hop's awaits from `start` until
+    `finish`, and is cancelled when the hop's time passes first; `timed_out` tells that
+    cancellation from anyone else's. Belongs to the event loop it first ran on."""
 
-    error: ApiError
-    outcome: Outcome = _NO_ANSWER
-    final: bool = False
-    sent_at: float = 0.0
+    __slots__ = ("expired", "hops", "loop", "timer", "timer_at")
 
+    def __init__(self) -> None:
+        # The hops under way: each task's end (the loop's time) and its pending cancellations
+        # when the hop began; and those of the hops that expired, until their task is told.
+        self.hops: dict[asyncio.Task[Any], tuple[float, int]] = {}
+        self.expired: dict[asyncio.Task[Any], int] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.timer_at = math.inf
 
-async def _follow(call: Call, response: Response, hops: int) -> _Failed | None:
-    """Point `call` at the redirect's target; or the failure that ends the attempt."""
-    status, headers = response.status, response.headers
-    location = headers["Location"]
-    await response.aclose()
-    redirect = _redirect(call.method, call.url, status, location, headers)
-    if isinstance(redirect, ApiError):
-        return _Failed(redirect, final=True)
-    if hops > MAX_REDIRECTS:
-        error = error_for_status(
-            method=call.method, url=call.url, status_code=status,
-            body=f"more than {MAX_REDIRECTS} redirects", retry_after=None, headers=headers,
-        )  # fmt: skip
-        return _Failed(error, final=True)
-    call.method, call.url = redirect.method, redirect.url
-    if not redirect.keep_body:
-        call.content = b""
-        call.headers.pop("Content-Type", None)
-    return None
+    def start(self, task: asyncio.Task[Any], seconds: float) -> None:
+        """Watch the hop `task` begins, which may take `seconds` from now."""
+        loop = self.loop
+        if loop is None:
+            loop = self.loop = asyncio.get_running_loop()
+        end = loop.time() + seconds
+        self.hops[task] = (end, task.cancelling() if _CANCELLING else 0)  # type: ignore[attr-defined]
+        if end < self.timer_at:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer, self.timer_at = loop.call_at(end, self._fire), end
 
+    def timed_out(self, task: asyncio.Task[Any]) -> bool:
+        """Called on a `CancelledError` of `task`'s hop: whether it is the watchdog's alone
+        (then it is taken back: the caller raises a timeout instead), or also someone
+        else's (then it must propagate). Before Python 3.11 that cannot be told apart and
+        the timeout wins."""
+        cancelling = self.expired.pop(task, None)
+        if cancelling is None:
+            return False
+        return task.uncancel() <= cancelling if _CANCELLING else True  # type: ignore[attr-defined]
 
-def _redirect(method: str, url: str, status: int, location: str, headers: Mapping[str, str]) -> Any:
-    """The redirect to follow, or the error that ends the attempt."""
-    try:
-        redirect = follow_redirect(method, url, status, location)
-    except BadLink as exc:
-        return ResponseValidationError(
-            f"its Location: {exc}",
-            method=method, url=url, status_code=status, body="", headers=headers,
-            subject="a link that cannot be followed",
-        )  # fmt: skip
-    if redirect is None:
-        return error_for_status(
-            method=method,
-            url=url,
-            status_code=status,
-            body=f"a redirect to another origin ({location[:200]}) is not followed",
-            retry_after=None,
-            headers=headers,
-        )
-    return redirect
+    def finish(self, task: asyncio.Task[Any]) -> None:
+        """`task`'s hop is over: stop watching it. Idempotent."""
+        self.hops.pop(task, None)
+        if self.expired:
+            self.expired.pop(task, None)
 
+    def close(self) -> None:
+        """Stop the timer and forget every hop (none expires any more)."""
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer, self.timer_at = None, math.inf
+        self.hops.clear()
+        self.expired.clear()
 
-def _timeout(call: Call, by_deadline: bool, request_sent: bool) -> ApiTimeoutError:
-    """The error of an attempt that ran out of time: its `timeout`, or the call's deadline
-    when that came first."""
-    bound = f"the call's deadline of {call.limit:g} s" if by_deadline else f"{call.timeout:g} s"
-    return ApiTimeoutError(
-        f"{call.method} {call.url}: no answer within {bound}",
-        method=call.method,
-        url=call.url,
-        request_sent=request_sent,
-    )
-
-
-def _gave_up_waiting(call: Call, retry_after: float) -> RateLimitError:
-    """The error for a throttle wait that does not fit the call's bounds."""
-    last_429 = call.last_429
-    return RateLimitError(
-        method=call.method,
-        url=call.url,
-        status_code=429,
-        body=(
-            last_429.body
-            if last_429 is not None
-            else {"detail": f"throttled by the client's rate limit for {retry_after:.1f} s more"}
-        ),
-        retry_after=retry_after,
-        headers=last_429.headers if last_429 is not None else None,
-    )
-
-
-def _describe_failure(failure: Exception) -> str:
-    if isinstance(failure, ApiStatusError):
-        return f"status {failure.status_code}"
-    return type(failure).__name__
+    def _fire(self) -> None:
+        self.timer, self.timer_at = None, math.inf
+        loop = self.loop
+        assert loop is not None
+        now = loop.time()
+        nearest = math.inf
+        for task, (end, cancelling) in list(self.hops.items()):
+            if end <= now:
+                del self.hops[task]
+                self.expired[task] = cancelling
+                task.cancel()
+            elif end < nearest:
+                nearest = end
+        if nearest < math.inf:
+            self.timer, self.timer_at = loop.call_at(nearest, self._fire), nearest

@@ -155,8 +155,10 @@ class Transport(Protocol):
     async def send(self, request: Request, *, timeout: float) -> Response:
         """Send `request` and return once the status and headers are in.
 
-        Raises `TransportError` (`TransportTimeout` when `timeout` seconds pass first; the
-        same bound applies to reading the body from `Response.stream`).
+        Raises `TransportError`. `timeout` is the seconds the client gives the request, its
+        body read from `Response.stream` included: the client cancels the task awaiting the
+        transport when they pass (a transport releases what it holds on cancellation), so a
+        transport need not keep time; one that does raises `TransportTimeout`.
         """
         ...
 

@@ -115,25 +115,6 @@ def encode_path_segment(param: PathParam, value: object) -> str:
     return encoded
 
 
-def build_path(
-    operation: Operation[Any], args: Mapping[str, object], defaults: Mapping[str, object]
-) -> str:
-    """The operation's path with every placeholder filled by its encoded argument.
-
-    An argument that is `None` takes its value from `defaults` (the client's `project_id`
-    and `organization_id`).
-    """
-    parts = operation.path_parts
-    out = [parts[0]]
-    for index, param in enumerate(operation.path_params):
-        value = args.get(param.name)
-        if value is None:
-            value = _path_default(operation, param, defaults)
-        out.append(encode_path_segment(param, value))
-        out.append(parts[2 * index + 2])
-    return "".join(out)
-
-
 def _path_default(
     operation: Operation[Any], param: PathParam, defaults: Mapping[str, object]
 ) -> object:
@@ -152,7 +133,7 @@ def _path_default(
 @dataclass(frozen=True, slots=True)
 class PathTemplate:
     """The URLs of one request that differ in one path parameter: `url(value)` checks and
-    encodes `value` as `build_path` does and puts it between `head` and `tail`."""
+    encodes `value` as `build_request` does and puts it between `head` and `tail`."""
 
     head: str
     param: PathParam
@@ -411,7 +392,15 @@ def build_request(
 ) -> PreparedRequest:
     """Check every argument and build the request; raise `TypeError`/`ValueError` if any
     is wrong. A part the operation and options leave empty is not built at all."""
-    target = build_path(operation, path_args, path_defaults)
+    parts = operation.path_parts  # each placeholder filled by its encoded argument
+    pieces = [parts[0]]
+    for index, param in enumerate(operation.path_params):
+        value = path_args.get(param.name)
+        if value is None:  # the client's default (`project_id`, `organization_id`)
+            value = _path_default(operation, param, path_defaults)
+        pieces.append(encode_path_segment(param, value))
+        pieces.append(parts[2 * index + 2])
+    target = "".join(pieces)
     if operation.query_params or options.extra_query:
         query = build_query(operation, query_args, options.extra_query)
         if query:

@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 from yarl import URL
 
 from product_analytics import AsyncClient
-from product_analytics._aiohttp import _Slots
-from product_analytics._network import yarl_url
+from product_analytics._aiohttp import yarl_url
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,
@@ -463,21 +462,3 @@ def test_any_encoded_path_and_query_are_sent_as_given(
     if query is not None:
         url += f"?{query}"
     assert_same_url(yarl_url(url), URL(url, encoded=True))
-
-
-# -- the pool's connections, counted by the transport -----------------------------------------
-
-
-async def test_a_waiter_cancelled_once_woken_passes_the_connection_on() -> None:
-    slots = _Slots(1)
-    slots.free -= 1  # the only connection is held
-    first = asyncio.ensure_future(slots.take())
-    second = asyncio.ensure_future(slots.take())
-    await asyncio.sleep(0)
-    slots.release()  # wakes `first`...
-    first.cancel()  # ...which is cancelled before it runs
-    await asyncio.wait_for(second, 1)
-    assert first.cancelled()
-    assert slots.free == 0
-    slots.release()
-    assert slots.free == 1

@@ -141,15 +141,16 @@ async def test_distinct_per_call_timeouts_grow_nothing(hostile: HostileServer) -
     assert distinct - same < 100, f"{distinct - same} more elements after distinct timeouts"
 
 
-async def test_the_transport_keeps_no_time_limit_of_a_finished_request(
+async def test_the_client_keeps_no_time_limit_of_a_finished_request(
     hostile: HostileServer,
 ) -> None:
     hostile.route(raw_json(role()))
     async with client_of(hostile) as client:
-        watchdog = client._session.transport._watchdog  # type: ignore[attr-defined]
+        watchdog = client._session.watchdog
         for i in range(200):
             await client.roles.get(id="r1", timeout=5 + i / 100)
-        assert len(watchdog._limits) == 0
+        assert not watchdog.hops
+        assert not watchdog.expired
 
 
 # -- slow drip and Retry-After (what held) ------------------------------------------------
