@@ -2,7 +2,7 @@
 
 Writes, into the output package (default: src/product_analytics/_generated):
   __init__.py    SPEC_SHA256, SPEC_VERSION, GENERATOR_VERSION
-  models.py      pydantic v2 models, by datamodel-code-generator (codegen/modelgen.py)
+  models.py      pydantic v2 models (codegen/modelgen.py, codegen/modelemit.py)
   operations.py  one `Operation` record per operation of the spec
   resources.py   one `Endpoint` class per operation, the resource classes and their
                  `with_raw_response` views, and a `TypedDict` per shared body (codegen/bodies.py)
@@ -30,7 +30,6 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -257,8 +256,7 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
         raise SpecProblems(
             _shown(spec), [Problem(source.line(("x-throttle-classes",)), str(exc))]
         ) from None
-    tool = f" and datamodel-code-generator {version('datamodel-code-generator')}"
-    models_code = generate_models(source.document, _header(spec, source, tool))
+    models_code = generate_models(source.document, header)
     problems = _missing_models(resources, models_code, source)
     if problems:
         raise SpecProblems(_shown(spec), problems)
@@ -275,7 +273,7 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
     }
     files = {"__init__.py": _init_module(header, source)}
     if sum(len(r.operations) for r in resources) >= SPLIT_FROM:
-        files.update(_render_split(env, context, models_code, _header(spec, source, tool)))
+        files.update(_render_split(env, context, models_code, header))
         return files
     files["models.py"] = models_code
     for name in ("operations.py", "resources.py"):

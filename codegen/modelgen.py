@@ -1,5 +1,5 @@
-"""`models.py`: pydantic v2 models by datamodel-code-generator, run in-process on a copy of
-the spec made ready for it.
+"""`models.py`: the component schemas made ready for `codegen.modelemit`, which writes the
+pydantic v2 models.
 
 Before generation (`prepare`):
   - an `enum` written inline in a property is moved to its own schema named after the schema
@@ -8,9 +8,14 @@ Before generation (`prepare`):
   - drf-spectacular's `NullEnum` (`enum: [null]`) becomes a null type and its `BlankEnum`
     (`enum: [""]`) a string, and a `null` inside an enum makes the field nullable (no
     `NoneType_None` member);
-  - string enum members get upper-case names, distinct (`member_names`).
-After generation (`open_enums`): every enum derives from `OpenStrEnum`/`OpenIntEnum`, so a
-member equals its value and a value the spec does not list still parses.
+  - string enum members get upper-case names, distinct (`member_names`);
+  - a default outside its enum is left out.
+Every enum derives from `OpenStrEnum`/`OpenIntEnum`, so a member equals its value and a
+value the spec does not list still parses.
+
+`datamodel_models` runs datamodel-code-generator on the same prepared schemas, in the
+conventions the emitter follows (`OPTIONS`): the reference the emitter is tested against,
+never part of generation.
 """
 
 from __future__ import annotations
@@ -20,9 +25,10 @@ import re
 import warnings
 from typing import Any
 
+from codegen.modelemit import emit_models
 from codegen.source import walk
 
-__all__ = ["class_var_configs", "generate_models", "prepare"]
+__all__ = ["datamodel_models", "generate_models", "member_names", "prepare"]
 
 OPTIONS: dict[str, Any] = {
     "input_file_type": "openapi",
@@ -236,13 +242,17 @@ def _schemas_only(document: dict[str, Any]) -> dict[str, Any]:
 
 def generate_models(document: dict[str, Any], header: str) -> str:
     """The source of `models.py` for `document` (unformatted; `ruff format` follows)."""
+    return emit_models(prepare(_schemas_only(document)), header)
+
+
+def datamodel_models(prepared: dict[str, Any], header: str) -> str:
+    """What datamodel-code-generator makes of a document `prepare` made, in the
+    conventions `codegen.modelemit` follows: the reference it is tested against."""
     import datamodel_code_generator
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        code = datamodel_code_generator.generate(
-            prepare(_schemas_only(document)), custom_file_header=header, **OPTIONS
-        )
+        code = datamodel_code_generator.generate(prepared, custom_file_header=header, **OPTIONS)
     assert isinstance(code, str)
     return class_var_configs(open_enums(code))
 

@@ -1,0 +1,368 @@
+"""The source of `models.py`: pydantic v2 classes for the component schemas, written
+directly (no other generator runs), in datamodel-code-generator's conventions.
+
+For each component schema, after `codegen.modelgen.prepare`:
+  - an `enum`: an `OpenStrEnum` (string values), `OpenIntEnum` (integers) or `Enum` (mixed)
+    with the member names `prepare` gave, and the schema's description as docstring;
+  - an object (`properties`, `type: object`, or `allOf` of `$ref`s and objects): a
+    `BaseModel` (its `allOf` `$ref`s as bases) that keeps unknown fields
+    (`extra="allow"`), one field per property in order, each field's description a
+    docstring after it;
+  - anything else (`anyOf`/`oneOf`, an array, a scalar): a `RootModel` of its annotation.
+A field is required where the schema lists it and has no default; a field that is not
+required is `X | None` and defaults to None, or to the schema's default (an enum-typed
+one as its member); a required nullable field is `X | None = Field(...)`. `Field(...)`
+carries the alias (a property name that is no identifier or shadows `BaseModel`:
+`_create_in_folder` -> `field_create_in_folder`), the title, the constraints (`ge`, `le`,
+`max_length`, `min_length`, `pattern`), the `example`, and the discriminator of a union;
+a discriminated union's members get their tag field as a `Literal` of their mapping key.
+An array item that is a scalar with constraints gets a `RootModel` of its own, named after
+the field in the singular (`app_urls` -> `AppUrl`).
+
+Classes come in the order of their names (byte order); a class whose bases name another
+class comes after it.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from codegen.modeltypes import FORMATS, IMPORTS, SchemaTypes, class_names, literal, pascal_words
+
+__all__ = ["emit_models"]
+
+_ENUM_BASES = {str: "OpenStrEnum", int: "OpenIntEnum", float: "float, Enum"}
+# The public names of pydantic's `BaseModel`: a field of that name would shadow them.
+_SHADOWING = frozenset(
+    {"construct", "copy", "dict", "from_orm", "json", "mro", "parse_file", "parse_obj"}
+    | {"parse_raw", "register", "schema", "schema_json", "update_forward_refs", "validate"}
+    | {f"model_{n}" for n in ("computed_fields", "config", "construct", "copy", "dump")}
+    | {f"model_{n}" for n in ("dump_json", "extra", "fields", "fields_set", "json_schema")}
+    | {f"model_{n}" for n in ("parametrized_name", "post_init", "rebuild", "validate")}
+    | {"model_validate_json", "model_validate_strings"}
+)
+_FIELD_CONSTRAINTS = (
+    ("maxLength", "max_length"),
+    ("minLength", "min_length"),
+    ("maxItems", "max_length"),
+    ("minItems", "min_length"),
+    ("minimum", "ge"),
+    ("maximum", "le"),
+    ("exclusiveMinimum", "gt"),
+    ("exclusiveMaximum", "lt"),
+    ("pattern", "pattern"),
+)
+
+
+_COMPOSED = ("$ref", "allOf", "anyOf", "oneOf")
+_CONFIG = '    model_config: ClassVar[ConfigDict] = ConfigDict(\n        extra="allow",\n    )\n'
+
+
+@dataclass
+class _Class:
+    name: str
+    text: str
+    after: set[str] = field(default_factory=set)
+
+
+def _docstring(text: object, indent: str) -> str:
+    lines = str(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"').split("\n")
+    body = "\n".join(f"{indent}{line}" if line else "" for line in lines)
+    return f'{indent}"""\n{body}\n{indent}"""\n'
+
+
+def _field_name(name: str, taken: set[str]) -> tuple[str, str | None]:
+    """(attribute, alias or None) of a property."""
+    attribute = name
+    if not name.isidentifier() or keyword.iskeyword(name) or name in _SHADOWING:
+        attribute = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
+        if keyword.iskeyword(attribute) or attribute in _SHADOWING:
+            attribute += "_"
+    if attribute.startswith("_"):
+        attribute = "field" + attribute
+    if attribute and attribute[0].isdigit():
+        attribute = "field_" + attribute
+    if attribute in taken:
+        base, counter = attribute, 1
+        while attribute in taken:
+            attribute, counter = f"{base}_{counter}", counter + 1
+    return attribute, (None if attribute == name else name)
+
+
+class _Emitter:
+    def __init__(self, schemas: dict[str, Any], openapi_30: bool) -> None:
+        self.schemas = schemas
+        self.classes = class_names(list(schemas))
+        self.types = SchemaTypes(schemas, self.classes, openapi_30, self._inline)
+        self.tags = _discriminator_tags(schemas)
+        self.schema_of = {cls: name for name, cls in self.classes.items()}
+        self.out: dict[str, _Class] = {}
+        self.bases: set[str] = set()
+
+    def run(self) -> list[_Class]:
+        for name, schema in self.schemas.items():
+            self.out[self.classes[name]] = self.schema_class(name, schema)
+        return _ordered(self.out)
+
+    def schema_class(self, name: str, schema: Any) -> _Class:
+        cls = self.classes[name]
+        if not isinstance(schema, dict):
+            return self._root(cls, {})
+        if isinstance(schema.get("enum"), list):
+            return self._enum(cls, schema)
+        if _is_object(schema):
+            return self._model(name, cls, schema)
+        return self._root(cls, schema)
+
+    def _enum(self, cls: str, schema: dict[str, Any]) -> _Class:
+        values = schema["enum"]
+        kinds = {type(v) for v in values}
+        base = _ENUM_BASES.get(kinds.pop(), "Enum") if len(kinds) == 1 else "Enum"
+        self.bases.add(base.rsplit(" ", 1)[-1])
+        names = _member_names(schema)
+        text = f"class {cls}({base}):\n"
+        if schema.get("description"):
+            text += _docstring(schema["description"], "    ") + "\n"
+        for member, value in zip(names, values, strict=False):
+            text += f"    {member} = {literal(value)}\n"
+        return _Class(cls, text)
+
+    def _model(self, name: str, cls: str, schema: dict[str, Any]) -> _Class:
+        parents: list[str] = []
+        properties: dict[str, Any] = {}
+        required: set[str] = set(schema.get("required") or [])
+        for part in [*(schema.get("allOf") or []), schema]:
+            if not isinstance(part, dict):
+                continue
+            if "$ref" in part and part is not schema:
+                parents.append(self.types.target(part["$ref"])[0])
+                continue
+            properties.update(part.get("properties") or {})
+            required |= set(part.get("required") or [])
+        self.bases.add("BaseModel")
+        text = f"class {cls}({', '.join(parents) or 'BaseModel'}):\n"
+        if schema.get("description"):
+            text += _docstring(schema["description"], "    ") + "\n"
+        text += _CONFIG
+        taken: set[str] = set(self.classes.values())
+        tags = self.tags.get(name, {})
+        for prop, node in properties.items():
+            attribute, alias = _field_name(prop, taken)
+            taken.add(attribute)
+            text += self._field(attribute, alias, node, prop in required, tags.get(prop))
+        return _Class(cls, text, set(parents))
+
+    def _field(
+        self, attribute: str, alias: str | None, node: Any, required: bool, tag: list[str] | None
+    ) -> str:
+        node = node if isinstance(node, dict) else {}
+        args: dict[str, str] = {}
+        if alias is not None:
+            args["alias"] = literal(alias)
+            if alias.startswith("_") and "title" not in node:
+                args["title"] = literal(alias.replace("_", " "))
+        args.update(self._arguments(node))
+        if tag is not None:
+            annotation = f"Literal[{', '.join(literal(v) for v in tag)}]"
+            self.types.used.add("Literal")
+            return _assignment(attribute, annotation, "...", args, node)
+        annotation = self.types.annotation(node, attribute)
+        default_value = self._default_value(node)
+        if required:
+            nullable = self.types.nullable(node)
+            default = "..." if nullable or args else ""
+            if nullable and not annotation.endswith("None"):
+                annotation += " | None"
+        elif default_value is not None:
+            default = self._default(node, default_value)
+            if isinstance(default_value, (list, dict)):
+                args["validate_default"] = "True"
+        else:
+            default = "None"
+            optional = "default" not in node or self.types.nullable(node)
+            if optional and not annotation.endswith("None"):
+                annotation += " | None"
+        return _assignment(attribute, annotation, default, args, node)
+
+    def _default_value(self, node: dict[str, Any]) -> Any:
+        """The default of a property: its own, else that of the schema it refers to."""
+        if "default" in node:
+            return node["default"]
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            target = self.types.target(ref)[1]
+            if isinstance(target, dict) and not _is_object(target):
+                return target.get("default")
+        return None
+
+    def _default(self, node: dict[str, Any], value: Any) -> str:
+        members = self.types.members(node)
+        enum = self.schemas.get(self.schema_of.get(members[0], "")) if members else None
+        if isinstance(enum, dict) and isinstance(enum.get("enum"), list) and value in enum["enum"]:
+            names = _member_names(enum)
+            return f"{members[0]}.{names[enum['enum'].index(value)]}"
+        return literal(value)
+
+    def _arguments(self, node: dict[str, Any]) -> dict[str, str]:
+        args: dict[str, str] = {}
+        if "title" in node:
+            args["title"] = literal(node["title"])
+        kind = node.get("type")
+        plain = isinstance(kind, str) and not any(k in node for k in _COMPOSED)
+        plain = plain and (kind, node.get("format")) not in FORMATS
+        for key, argument in _FIELD_CONSTRAINTS if plain else ():
+            value = node.get(key)
+            if value is None or isinstance(value, bool):
+                continue
+            if node.get("type") == "number" and isinstance(value, int):
+                value = float(value)
+            args[argument] = literal(value)
+        if "example" in node:
+            args["examples"] = literal([node["example"]])
+        discriminator = node.get("discriminator")
+        if isinstance(discriminator, dict) and "propertyName" in discriminator:
+            args["discriminator"] = literal(discriminator["propertyName"])
+        return args
+
+    def _root(self, cls: str, schema: dict[str, Any]) -> _Class:
+        annotation = self.types.annotation(schema, "")
+        self.bases.add("RootModel")
+        args = self._arguments(schema)
+        if schema.get("default") is not None:
+            default = self._default(schema, schema["default"])
+            if isinstance(schema["default"], (list, dict)):
+                args["validate_default"] = "True"
+        elif "default" in schema or self.types.nullable(schema):
+            default = "None"
+        else:
+            default = "..." if args else ""
+        text = f"class {cls}(RootModel[{annotation}]):\n"
+        text += _assignment("root", annotation, default, args, schema)
+        refs = set(re.findall(r"\w+", annotation)) & (self.out.keys() | self.schema_of.keys())
+        return _Class(cls, text, refs)
+
+    def _inline(self, field_name: str, items: Any) -> str:
+        """The class of a constrained array item of the field `field_name`."""
+        base = pascal_words(_singular(field_name))
+        name, counter = base, 1
+        while True:
+            made = self._root(name, items)
+            same = name not in self.out or self.out[name].text == made.text
+            if same and name not in self.schema_of:
+                break
+            name, counter = f"{base}{counter}", counter + 1
+        self.out[name] = made
+        return name
+
+    def imports(self) -> str:
+        lines = ["from __future__ import annotations", "", "from typing import ClassVar"]
+        lines += [IMPORTS[word] for word in sorted(self.types.used)]
+        opened = sorted(b for b in self.bases if b.startswith("Open"))
+        if opened:
+            lines.append(f"from product_analytics._enums import {', '.join(opened)}")
+        if "Enum" in self.bases:
+            lines.append("from enum import Enum")
+        lines.append("from pydantic import BaseModel, ConfigDict, Field, RootModel")
+        return "\n".join(lines) + "\n"
+
+
+def _assignment(
+    attribute: str, annotation: str, default: str, args: dict[str, str], node: dict[str, Any]
+) -> str:
+    if args:
+        listed = ", ".join(f"{k}={v}" for k, v in sorted(args.items()))
+        value = f" = Field({default or '...'}, {listed})"
+    else:
+        value = f" = {default}" if default else ""
+        value = " = Field(...)" if default == "..." else value
+    text = f"    {attribute}: {annotation}{value}\n"
+    if node.get("description"):
+        text += _docstring(node["description"], "    ")
+    return text
+
+
+def _singular(name: str) -> str:
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    if name.endswith("s") and not name.endswith("ss"):
+        return name[:-1]
+    return name
+
+
+def _member_names(schema: dict[str, Any]) -> list[str]:
+    """The member names of an enum: `x-enum-varnames` with `_` between a digit and a
+    letter (`V_5MIN` -> `V_5_MIN`), else made of the values."""
+    names = schema.get("x-enum-varnames")
+    if not isinstance(names, list):
+        return [_member(v) for v in schema["enum"]]
+    return [re.sub(r"(?<=[0-9])(?=[A-Za-z])", "_", str(n)) for n in names]
+
+
+def _member(value: object) -> str:
+    if isinstance(value, bool):
+        return f"BOOLEAN_{str(value).upper()}"
+    if isinstance(value, int):
+        return f"INTEGER_{value}".replace("-", "MINUS_")
+    if isinstance(value, float):
+        return f"NUMBER_{value}".replace("-", "MINUS_").replace(".", "_")
+    return pascal_words(str(value)).upper() or "BLANK"
+
+
+def _is_object(schema: dict[str, Any]) -> bool:
+    if "properties" in schema:
+        return True
+    if schema.get("type") == "object" and "additionalProperties" not in schema:
+        return True
+    parts = schema.get("allOf")
+    return isinstance(parts, list) and len(parts) > 1
+
+
+def _discriminator_tags(schemas: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """By schema name, by property: the tag values of a discriminated union it is in."""
+    tags: dict[str, dict[str, list[str]]] = {}
+    for schema in schemas.values():
+        found = schema.get("discriminator") if isinstance(schema, dict) else None
+        if not isinstance(found, dict) or "propertyName" not in found:
+            continue
+        prop = found["propertyName"]
+        for value, ref in (found.get("mapping") or {}).items():
+            values = tags.setdefault(ref.rsplit("/", 1)[-1], {}).setdefault(prop, [])
+            if value not in values:
+                values.append(value)
+    return tags
+
+
+def _ordered(classes: dict[str, _Class]) -> list[_Class]:
+    """By name (byte order), each class after the classes its bases name."""
+    done: set[str] = set()
+    waiting: list[_Class] = []
+    out: list[_Class] = []
+    for cls in sorted(classes.values(), key=lambda c: c.name):
+        if (cls.after & classes.keys()) - done - {cls.name}:
+            waiting.append(cls)
+            continue
+        out.append(cls)
+        done.add(cls.name)
+        progress = True
+        while progress:
+            progress = False
+            for other in list(waiting):
+                if not ((other.after & classes.keys()) - done - {other.name}):
+                    waiting.remove(other)
+                    out.append(other)
+                    done.add(other.name)
+                    progress = True
+    return out + waiting
+
+
+def emit_models(document: dict[str, Any], header: str) -> str:
+    """The source of `models.py` for `document` after `prepare` (unformatted)."""
+    schemas = document.get("components", {}).get("schemas") or {}
+    openapi_30 = str(document.get("openapi", "")).startswith("3.0")
+    emitter = _Emitter(schemas, openapi_30)
+    classes = emitter.run()
+    body = "\n\n".join(c.text for c in classes)
+    return f"{header}\n\n{emitter.imports()}\n\n{body}"

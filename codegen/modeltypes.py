@@ -1,0 +1,196 @@
+"""Python annotations of JSON Schema nodes, and the class names of component schemas, for
+`codegen.modelemit`.
+
+The annotation of a schema, as the models module spells it:
+  - `$ref`: the class of the schema it names; `allOf` of one branch: that branch's;
+  - `anyOf` / `oneOf`: the union of the branches' annotations, each once, in order;
+  - `string`: `str`, or `datetime`, `date`, `time`, `Decimal`, `bytes` by `format`;
+    `integer`, `number`, `boolean`: `int`, `float`, `bool`; `array`: `list[item]`;
+    `object`: `dict[str, value]` (`Any` values unless `additionalProperties` says);
+    an `enum` left inline: `Literal[...]`; no type at all: `Any`;
+  - nullable (`nullable: true`, a `null` type or branch): `| None` last.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["SchemaTypes", "class_names", "pascal_words"]
+
+FORMATS = {
+    ("string", "date-time"): "datetime",
+    ("string", "date"): "date",
+    ("string", "time"): "time",
+    ("string", "decimal"): "Decimal",
+    ("string", "binary"): "bytes",
+}
+_SCALARS = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+# What each annotation word needs imported in the models module.
+IMPORTS = {
+    "datetime": "from datetime import datetime",
+    "date": "from datetime import date",
+    "time": "from datetime import time",
+    "Decimal": "from decimal import Decimal",
+    "Any": "from typing import Any",
+    "Literal": "from typing import Literal",
+}
+
+
+def pascal_words(name: str) -> str:
+    """`Breakdown_Value_inner` -> `BreakdownValueInner`: each `_`-separated word with its
+    first letter upper-cased, the rest kept; a name that is no identifier afterwards has
+    its other characters dropped, and one starting with a digit gets a `_` in front."""
+    joined = "".join(p[:1].upper() + p[1:] for p in name.split("_") if p)
+    joined = re.sub(r"\W", "", joined) or "Model"
+    if joined[0].isdigit():
+        joined = "_" + joined
+    return joined + "_" if keyword.iskeyword(joined) else joined
+
+
+def class_names(schema_names: list[str]) -> dict[str, str]:
+    """The class of each component schema: `pascal_words` of its name; where that is the
+    name of another schema or taken already, `1` is appended until it is not."""
+    taken = {n for n in schema_names if pascal_words(n) == n}
+    names: dict[str, str] = {}
+    for name in schema_names:
+        if name in taken:
+            names[name] = name
+            continue
+        candidate = pascal_words(name)
+        while candidate in taken:
+            candidate += "1"
+        taken.add(candidate)
+        names[name] = candidate
+    return names
+
+
+def literal(value: object) -> str:
+    """A Python literal of a JSON value, strings in double quotes."""
+    if isinstance(value, str):
+        text = repr(value)
+        if text.startswith("'") and '"' not in value:
+            text = '"' + text[1:-1].replace("\\'", "'") + '"'
+        return text
+    if isinstance(value, list):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        items = (f"{literal(k)}: {literal(v)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    return repr(value)
+
+
+class SchemaTypes:
+    """Annotations of the schemas of one document (`classes`: class name by schema name).
+
+    `inline` is called for an array item that needs a class of its own (a scalar with
+    constraints); it returns that class's name."""
+
+    def __init__(
+        self,
+        schemas: dict[str, Any],
+        classes: dict[str, str],
+        openapi_30: bool,
+        inline: Callable[[str, Any], str],
+    ) -> None:
+        self.schemas = schemas
+        self.classes = classes
+        self.openapi_30 = openapi_30
+        self.inline = inline
+        self.used: set[str] = set()
+
+    def target(self, ref: str) -> tuple[str, Any]:
+        name = ref.rsplit("/", 1)[-1]
+        return self.classes[name], self.schemas.get(name)
+
+    def nullable(self, node: Any) -> bool:
+        """Whether `node` itself admits null."""
+        if not isinstance(node, dict):
+            return False
+        if isinstance(node.get("$ref"), str):
+            return node.get("nullable") is True or self.nullable(self.target(node["$ref"])[1])
+        types = node.get("type")
+        if node.get("nullable") is True or (isinstance(types, list) and "null" in types):
+            return True
+        return types == "null" or any(
+            self.nullable(b) and not b.get("$ref")
+            for key in ("anyOf", "oneOf")
+            for b in node.get(key) or []
+        )
+
+    def annotation(self, node: Any, field: str = "") -> str:
+        """`node`'s annotation, `| None` last where it is nullable."""
+        parts = [p for p in self.members(node, field) if p != "None"]
+        if self.nullable(node) and parts != ["Any"]:
+            parts.append("None")
+        return " | ".join(parts) if parts else "Any"
+
+    def members(self, node: Any, field: str = "") -> list[str]:
+        """The annotations `node` is a union of, without `None`, each once."""
+        if not isinstance(node, dict) or node is True:
+            return ["Any"]
+        if "$ref" in node:
+            return [self.target(node["$ref"])[0]]
+        for key in ("anyOf", "oneOf"):
+            if isinstance(node.get(key), list):
+                return _unique(m for b in node[key] for m in self.members(b, field))
+        all_of = node.get("allOf")
+        if isinstance(all_of, list) and len(all_of) == 1:
+            return self.members(all_of[0], field)
+        if isinstance(node.get("enum"), list):
+            values = [v for v in node["enum"] if v is not None]
+            self.used.add("Literal")
+            return [f"Literal[{', '.join(literal(v) for v in values)}]"] if values else []
+        if "const" in node:
+            self.used.add("Literal")
+            return [f"Literal[{literal(node['const'])}]"]
+        types = node.get("type")
+        if isinstance(types, list):
+            return _unique(m for t in types if t != "null" for m in self._typed(t, node, field))
+        if types is None:
+            return ["Any"]
+        return self._typed(types, node, field)
+
+    def _typed(self, kind: str, node: dict[str, Any], field: str) -> list[str]:
+        if kind == "null":
+            return ["None"]
+        if kind == "array":
+            items = node.get("items")
+            if isinstance(items, dict) and _constrained(items):
+                item = self.inline(field, items)
+                return [f"list[{item} | None]" if self.nullable(items) else f"list[{item}]"]
+            item = self.annotation(items, field) if isinstance(items, dict) and items else "Any"
+            self._note(item)
+            return [f"list[{item}]"]
+        if kind == "object":
+            extra = node.get("additionalProperties")
+            value = self.annotation(extra, field) if isinstance(extra, dict) and extra else "Any"
+            self._note(value)
+            return [f"dict[str, {value}]"]
+        name = FORMATS.get((kind, node.get("format")), _SCALARS.get(kind, "Any"))
+        self._note(name)
+        return [name]
+
+    def _note(self, annotation: str) -> None:
+        for word in re.findall(r"\w+", annotation):
+            if word in IMPORTS:
+                self.used.add(word)
+
+
+_CONSTRAINTS = ("maxLength", "minLength", "pattern", "minimum", "maximum")
+
+
+def _constrained(items: dict[str, Any]) -> bool:
+    """An array item that datamodel-code-generator's conventions give a class of its own:
+    a scalar with constraints."""
+    return "$ref" not in items and any(k in items for k in _CONSTRAINTS)
+
+
+def _unique(values: Any) -> list[str]:
+    seen: list[str] = []
+    for value in values:
+        if value not in seen:
+            seen.append(value)
+    return seen
