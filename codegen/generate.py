@@ -20,7 +20,6 @@ Output is byte-identical for the same spec and pinned tool versions.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import re
 import shutil
@@ -28,7 +27,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,9 +38,7 @@ from codegen.bodies import fields_types
 from codegen.modelgen import generate_models
 from codegen.naming import RESERVED_CLASS_NAMES
 from codegen.source import (
-    Pointer,
     Problem,
-    Problems,
     Source,
     SpecProblems,
     load,
@@ -50,7 +46,6 @@ from codegen.source import (
 )
 from codegen.spec import (
     CLIENT_DEFAULTS,
-    HTTP_METHODS,
     Operation,
     Param,
     Resource,
@@ -59,7 +54,7 @@ from codegen.spec import (
 )
 from codegen.split import PACKAGE as MODELS_PACKAGE
 from codegen.split import operations_index, resources_index, split_models
-from codegen.validate import check, openapi_problems
+from codegen.validate import check
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -70,9 +65,6 @@ GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 # model group and resource in these subpackages (codegen/split.py).
 SPLIT_FROM = 150
 SUBPACKAGES = (MODELS_PACKAGE, "_operations", "_resources")
-# From this many operations, the OpenAPI validation runs in a second process while the
-# modules are rendered (below it, starting that process costs more than it saves).
-PARALLEL_FROM = 150
 _BUILTIN_TYPES = re.compile(r"(?<![\w.])(str|int|float|bool|list|dict)\b")
 
 
@@ -326,44 +318,6 @@ def _op_classes(resources: list[Resource], taken: set[str]) -> dict[str, str]:
     return names
 
 
-def _operation_count(document: Any) -> int:
-    paths = document.get("paths") if isinstance(document, dict) else None
-    if not isinstance(paths, dict):
-        return 0
-    return sum(
-        method in item
-        for item in paths.values()
-        if isinstance(item, dict)
-        for method in HTTP_METHODS
-    )
-
-
-def _render_while_validating(
-    spec: Path, source: Source, resources: list[Resource], warnings: list[Problem]
-) -> dict[str, str]:
-    """`render`, with the OpenAPI validation (as slow as rendering on a large spec) run at
-    the same time in another process; what it finds is added to `warnings`."""
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        future = pool.submit(openapi_problems, source.document)
-        files = render(spec, source, resources)
-        try:
-            found = future.result()
-        except Exception as error:  # the validating process died: the spec is still read
-            found = [((), f"the OpenAPI validation did not finish: {type(error).__name__}")]
-        _openapi_warnings(source, found, warnings)
-    return files
-
-
-def _openapi_warnings(
-    source: Source, found: list[tuple[Pointer, str]], warnings: list[Problem]
-) -> None:
-    problems = Problems(source)
-    for pointer, message in found:
-        problems.warn(pointer, message)
-    warnings.extend(problems.warnings)
-
-
 @dataclass
 class Generated:
     """What `generate` wrote, and the warnings of the spec (in the order of the file)."""
@@ -397,15 +351,11 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
     """
     shown = _shown(spec)
     source = load(spec, shown)
-    parallel = _operation_count(source.document) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
-    resources, problems = check(source, openapi=not parallel)
+    resources, problems = check(source)
     if problems or (strict and problems.warnings):
         raise SpecProblems(shown, [*problems.found, *(problems.warnings if strict else [])])
     warnings = list(problems.warnings)
-    if parallel:
-        files = _render_while_validating(spec, source, resources, warnings)
-    else:
-        files = render(spec, source, resources)
+    files = render(spec, source, resources)
     if strict and warnings:
         raise SpecProblems(shown, warnings)
     out.parent.mkdir(parents=True, exist_ok=True)

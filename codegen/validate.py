@@ -3,7 +3,8 @@
 In this order, each one on the whole document:
   1. every `$ref` is local and points at something;
   2. every schema `type` is one JSON Schema knows;
-  3. the document is valid OpenAPI (openapi-spec-validator, for the version it declares);
+  3. the document is valid OpenAPI for the version it declares (codegen/openapi_rules.py:
+     openapi-spec-validator's checks, the schema part compiled);
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
 
 Errors refuse the whole spec: YAML that does not parse, a `$ref` to nothing, an unknown
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from codegen.openapi_rules import openapi_rule_problems
 from codegen.source import Pointer, Problems, Source, walk
 from codegen.spec import Resource, _Resolver, read_operations
 
@@ -91,13 +93,31 @@ def _default_at(document: Any, value: object) -> Pointer:
     return ()
 
 
+def _version(document: Any) -> str:
+    return str(document.get("openapi", "")) if isinstance(document, dict) else ""
+
+
 def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
+    """What is wrong with `document` as OpenAPI (codegen.openapi_rules), most precise error
+    of each branch only, each message starting `not valid OpenAPI <version>: `."""
+    version = _version(document)
+    if not version.startswith(("3.0", "3.1")):
+        return [(("openapi",), f"OpenAPI 3.0 or 3.1 expected, got openapi: {version!r}")]
+    found = []
+    for pointer, message in openapi_rule_problems(document, version[:3]):
+        if len(message) > 300:
+            message = message[:297] + "..."
+        found.append((pointer, f"not valid OpenAPI {version}: {message}"))
+    return found
+
+
+def spec_validator_problems(document: Any) -> list[tuple[Pointer, str]]:
     """What openapi-spec-validator finds wrong in `document`, most precise error of each
-    branch only. Top-level and picklable: large specs are checked in another process."""
+    branch only: the reference `openapi_problems` is tested against."""
     from jsonschema.exceptions import ValidationError
     from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
 
-    version = str(document.get("openapi", "")) if isinstance(document, dict) else ""
+    version = _version(document)
     if version.startswith("3.0"):
         validator_class: Any = OpenAPIV30SpecValidator
     elif version.startswith("3.1"):
