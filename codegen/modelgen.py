@@ -69,12 +69,29 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
     """A copy of `document` whose enums give stable, open, null-free enum classes."""
     doc = copy.deepcopy(document)
     schemas: dict[str, Any] = doc.setdefault("components", {}).setdefault("schemas", {}) or {}
-    null_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, None)}
-    blank_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, "")}
     # OpenAPI 3.0 says null with `nullable: true`; 3.1 with a null type.
     openapi_30 = str(doc.get("openapi", "")).startswith("3.0")
-    null = {"type": "null"}
-    # 1. NullEnum / BlankEnum references: null, and nothing (the enum beside takes "").
+    _drop_null_and_blank_enums(doc, schemas, openapi_30)
+    _inline_enums_as_schemas(schemas, openapi_30)
+    # A null left inside an enum: out of it (the field's nullability says it). Member names
+    # of string enums: upper-case identifiers, distinct.
+    for _, node in walk(doc):
+        enum = node.get("enum") if isinstance(node, dict) else None
+        if not isinstance(enum, list):
+            continue
+        if None in enum and enum != [None]:
+            node["enum"] = enum = [v for v in enum if v is not None]
+        if enum and all(isinstance(v, str) for v in enum) and "x-enum-varnames" not in node:
+            node["x-enum-varnames"] = member_names(enum)
+    _drop_defaults_outside_enum(doc)
+    return doc
+
+
+def _drop_null_and_blank_enums(doc: Any, schemas: dict[str, Any], openapi_30: bool) -> None:
+    """References to drf-spectacular's NullEnum become null; to BlankEnum, nothing (the
+    enum beside takes ""); both schemas go."""
+    null_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, None)}
+    blank_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, "")}
     for _, node in list(walk(doc)):
         if not isinstance(node, dict):
             continue
@@ -82,26 +99,27 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
             branches = node.get(key)
             if not isinstance(branches, list):
                 continue
-            kept: list[Any] = []
-            nullable = False
-            for branch in branches:
-                ref = branch.get("$ref") if isinstance(branch, dict) else None
-                if ref in null_refs:
-                    nullable = True
-                elif ref not in blank_refs:
-                    kept.append(branch)
+            refs = [b.get("$ref") if isinstance(b, dict) else None for b in branches]
+            kept = [
+                b for b, r in zip(branches, refs, strict=True) if r not in null_refs | blank_refs
+            ]
             if len(kept) == len(branches):
                 continue
             if not kept:
                 kept.append({"type": "string"})
+            nullable = any(r in null_refs for r in refs)
             if nullable and openapi_30:
                 node["nullable"] = True
             elif nullable:
-                kept.append(null)
+                kept.append({"type": "null"})
             node[key] = kept
     for name in [n for n, s in schemas.items() if _is_only(s, None) or _is_only(s, "")]:
         del schemas[name]
-    # 2. Inline enums of properties: their own schema, named after schema and property.
+
+
+def _inline_enums_as_schemas(schemas: dict[str, Any], openapi_30: bool) -> None:
+    """Each enum of a property (or of its items) becomes a schema of its own, named after
+    the schema and the property, and the property refers to it."""
     for schema_name, schema in list(schemas.items()):
         if not isinstance(schema, dict):
             continue
@@ -114,40 +132,35 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
                 enum_name = f"{_pascal(schema_name)}{_pascal(prop_name)}{suffix}"
                 while enum_name in schemas:
                     enum_name += "Enum"
-                values = target["enum"]
-                nullable = None in values or target.get("nullable") is True
-                types = target.get("type")
-                if isinstance(types, list):
-                    nullable = nullable or "null" in types
-                    types = next((t for t in types if t != "null"), None)
-                enum_schema: dict[str, Any] = {"enum": [v for v in values if v is not None]}
-                if types is not None:
-                    enum_schema["type"] = types
-                schemas[enum_name] = enum_schema
-                ref = {"$ref": f"#/components/schemas/{enum_name}"}
-                kept_keys = ("description", "default", "title")
-                carried = {k: target[k] for k in kept_keys if k in target}
-                replacement: dict[str, Any] = {"allOf": [ref], **carried}
-                if nullable and openapi_30:
-                    replacement["nullable"] = True
-                elif nullable:
-                    replacement = {"anyOf": [ref, null], **carried}
+                replacement = _enum_schema(schemas, enum_name, target, openapi_30)
                 if target is prop:
                     schema["properties"][prop_name] = replacement
                 else:
                     prop["items"] = replacement
-    # 3. A null left inside an enum: out of it (the field's nullability says it). Member
-    #    names of string enums: upper-case identifiers, distinct.
-    for _, node in walk(doc):
-        enum = node.get("enum") if isinstance(node, dict) else None
-        if not isinstance(enum, list):
-            continue
-        if None in enum and enum != [None]:
-            node["enum"] = enum = [v for v in enum if v is not None]
-        if enum and all(isinstance(v, str) for v in enum) and "x-enum-varnames" not in node:
-            node["x-enum-varnames"] = member_names(enum)
-    _drop_defaults_outside_enum(doc)
-    return doc
+
+
+def _enum_schema(
+    schemas: dict[str, Any], name: str, target: dict[str, Any], openapi_30: bool
+) -> dict[str, Any]:
+    """Add the enum `target` as the schema `name`; what refers to it in `target`'s place."""
+    values = target["enum"]
+    nullable = None in values or target.get("nullable") is True
+    types = target.get("type")
+    if isinstance(types, list):
+        nullable = nullable or "null" in types
+        types = next((t for t in types if t != "null"), None)
+    enum_schema: dict[str, Any] = {"enum": [v for v in values if v is not None]}
+    if types is not None:
+        enum_schema["type"] = types
+    schemas[name] = enum_schema
+    ref = {"$ref": f"#/components/schemas/{name}"}
+    carried = {k: target[k] for k in ("description", "default", "title") if k in target}
+    if nullable and not openapi_30:
+        return {"anyOf": [ref, {"type": "null"}], **carried}
+    replacement: dict[str, Any] = {"allOf": [ref], **carried}
+    if nullable:
+        replacement["nullable"] = True
+    return replacement
 
 
 def _enum_of(node: dict[str, Any], schemas: dict[str, Any]) -> list[Any] | None:
