@@ -72,7 +72,7 @@ def _against_the_rules(spec: dict[str, Any]) -> dict[str, Any]:
 RULES = ("Duplicate parameter", "Path parameter", "Operation ID", "Duplicate tag", "Required list")
 
 
-def _compare(spec: dict[str, Any]) -> None:
+def _check_same_findings(spec: dict[str, Any]) -> None:
     """Every problem openapi-spec-validator finds is found, at the same node where it
     names one; nothing else is, but the findings of its rules."""
     ours = openapi_problems(spec)
@@ -91,7 +91,7 @@ def _compare(spec: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("spec", [FIXTURE, DEFAULT_SPEC, DRF], ids=["posthog", "ours", "drf"])
 def test_the_validation_finds_what_openapi_spec_validator_finds(spec: Path) -> None:
-    _compare(load_spec(spec))
+    _check_same_findings(load_spec(spec))
 
 
 @pytest.mark.parametrize("spec", [DEFAULT_SPEC, DRF], ids=["openapi-3.1", "openapi-3.0"])
@@ -99,7 +99,7 @@ def test_a_violation_of_the_openapi_schema_is_found_as_openapi_spec_validator_fi
     spec: Path,
 ) -> None:
     broken = _against_the_schema(load_spec(spec))
-    _compare(broken)
+    _check_same_findings(broken)
     messages = [m for _, m in openapi_problems(broken)]
     assert any("querystring" in m for m in messages), messages
     assert all(m.startswith(PREFIX) for m in messages)
@@ -108,7 +108,7 @@ def test_a_violation_of_the_openapi_schema_is_found_as_openapi_spec_validator_fi
 @pytest.mark.parametrize("spec", [DEFAULT_SPEC, DRF], ids=["openapi-3.1", "openapi-3.0"])
 def test_each_rule_openapi_spec_validator_checks_is_checked(spec: Path) -> None:
     broken = _against_the_rules(load_spec(spec))
-    _compare(broken)
+    _check_same_findings(broken)
     messages = [m for _, m in openapi_problems(broken)]
     for expected in (
         "Duplicate parameter 'twice'",
