@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from codegen.modeltypes import FORMATS, IMPORTS, SchemaTypes, class_names, literal, pascal_words
 
-__all__ = ["emit_models"]
+__all__ = ["emit_models", "writes"]
 
 _ENUM_BASES = {str: "OpenStrEnum", int: "OpenIntEnum", float: "float, Enum"}
 # The public names of pydantic's `BaseModel`: a field of that name would shadow them.
@@ -54,6 +55,9 @@ _FIELD_CONSTRAINTS = (
     ("exclusiveMinimum", "gt"),
     ("exclusiveMaximum", "lt"),
     ("pattern", "pattern"),
+    ("multipleOf", "multiple_of"),
+    ("minProperties", "min_length"),
+    ("maxProperties", "max_length"),
 )
 
 
@@ -213,13 +217,10 @@ class _Emitter:
         kind = node.get("type")
         plain = isinstance(kind, str) and not any(k in node for k in _COMPOSED)
         plain = plain and (kind, node.get("format")) not in FORMATS
-        for key, argument in _FIELD_CONSTRAINTS if plain else ():
-            value = node.get(key)
-            if value is None or isinstance(value, bool):
-                continue
-            if node.get("type") == "number" and isinstance(value, int):
-                value = float(value)
-            args[argument] = literal(value)
+        if plain:
+            args.update(_constraints(node))
+        if node.get("deprecated") is True:
+            args["deprecated"] = "True"
         if "example" in node:
             args["examples"] = literal([node["example"]])
         discriminator = node.get("discriminator")
@@ -292,6 +293,26 @@ def _singular(name: str) -> str:
     return name
 
 
+def _constraints(node: dict[str, Any]) -> dict[str, str]:
+    """The `Field` arguments of a scalar, array or object schema's constraints (OpenAPI
+    3.0's boolean `exclusiveMinimum` makes `minimum` a `gt`; an object that allows no
+    property is an empty dict)."""
+    args: dict[str, str] = {}
+    for key, argument in _FIELD_CONSTRAINTS:
+        value = node.get(key)
+        if value is None or isinstance(value, bool):
+            continue
+        if key in ("minimum", "maximum") and node.get(f"exclusive{key.title()}") is True:
+            argument = "gt" if key == "minimum" else "lt"
+        if node.get("type") == "number" and isinstance(value, int):
+            value = float(value)
+        args[argument] = literal(value)
+    closed = node.get("additionalProperties") is False and not node.get("properties")
+    if node.get("type") == "object" and closed:
+        args["max_length"] = "0"
+    return args
+
+
 def _member_names(schema: dict[str, Any]) -> list[str]:
     """The member names of an enum: `x-enum-varnames` with `_` between a digit and a
     letter (`V_5MIN` -> `V_5_MIN`), else made of the values."""
@@ -356,6 +377,42 @@ def _ordered(classes: dict[str, _Class]) -> list[_Class]:
                     done.add(other.name)
                     progress = True
     return out + waiting
+
+
+# Keywords of a schema this writer has no rule for.
+_UNSUPPORTED = frozenset({"not", "patternProperties", "prefixItems", "if", "dependentSchemas"})
+
+
+def _inner(schema: dict[str, Any]) -> Iterator[Any]:
+    """The schemas directly inside `schema`."""
+    yield from (schema.get("properties") or {}).values()
+    for key in ("items", "additionalProperties"):
+        if isinstance(schema.get(key), dict):
+            yield schema[key]
+    for key in ("allOf", "anyOf", "oneOf"):
+        yield from schema.get(key) or []
+
+
+def writes(document: dict[str, Any]) -> bool:
+    """Whether `emit_models` has a rule for every schema of a prepared `document`: no
+    object with properties inside another schema but the parts of a class's `allOf` (those
+    need classes of their own, named after the field), no `allOf` of several schemas but
+    there, none of `_UNSUPPORTED`."""
+    schemas = (document.get("components") or {}).get("schemas") or {}
+    stack = [(s, True) for s in schemas.values()]
+    while stack:
+        schema, top = stack.pop()
+        if not isinstance(schema, dict):
+            continue
+        if _UNSUPPORTED & schema.keys():
+            return False
+        if not top and ("properties" in schema or len(schema.get("allOf") or []) > 1):
+            return False
+        # The parts of a class's `allOf` are the class (their properties its fields).
+        parts = schema.get("allOf") or [] if top else []
+        stack.extend((part, True) for part in parts)
+        stack.extend((inner, False) for inner in _inner(schema) if inner not in parts)
+    return True
 
 
 def emit_models(document: dict[str, Any], header: str) -> str:

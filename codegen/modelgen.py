@@ -25,7 +25,7 @@ import re
 import warnings
 from typing import Any
 
-from codegen.modelemit import emit_models
+from codegen.modelemit import emit_models, writes
 from codegen.source import walk
 
 __all__ = ["datamodel_models", "generate_models", "member_names", "prepare"]
@@ -254,8 +254,13 @@ def _schemas_only(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def generate_models(document: dict[str, Any], header: str) -> str:
-    """The source of `models.py` for `document` (unformatted; `ruff format` follows)."""
-    return emit_models(prepare(_schemas_only(document)), header)
+    """The source of `models.py` for `document` (unformatted; `ruff format` follows): by
+    `codegen.modelemit`, or by datamodel-code-generator where the schemas hold what the
+    emitter has no rule for (`modelemit.writes`)."""
+    prepared = prepare(_schemas_only(document))
+    if writes(prepared):
+        return emit_models(prepared, header)
+    return datamodel_models(prepared, header)
 
 
 def datamodel_models(prepared: dict[str, Any], header: str) -> str:

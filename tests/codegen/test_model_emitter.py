@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from codegen.generate import DEFAULT_SPEC
-from codegen.modelemit import emit_models
+from codegen.modelemit import emit_models, writes
 from codegen.modelgen import _schemas_only, datamodel_models, generate_models, prepare
 from codegen.modeltypes import class_names
 from codegen.source import load, walk
@@ -143,3 +143,49 @@ def test_the_models_modules_need_no_import_fix(whole_api: WholeApi) -> None:
         capture_output=True, text=True,
     )  # fmt: skip
     assert completed.returncode == 0, completed.stdout[-3000:]
+
+
+INNER = {"type": "object", "properties": {"a": {"type": "string"}}}
+REF = {"$ref": "#/components/schemas/Inner"}
+
+
+def _prepared(properties: dict[str, Any]) -> dict[str, Any]:
+    document = {
+        "openapi": "3.0.3",
+        "components": {
+            "schemas": {"Inner": INNER, "Odd": {"type": "object", "properties": properties}}
+        },
+    }
+    return prepare(document)
+
+
+def test_constraints_defaults_and_references_are_written_as_datamodel_code_generator_does() -> None:
+    prepared = _prepared(
+        {
+            "big": {"type": "integer", "format": "int64", "exclusiveMinimum": True, "minimum": 0},
+            "closed": {"type": "object", "additionalProperties": False},
+            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+            "step": {"type": "number", "multipleOf": 0.5, "maximum": 3},
+            "props": {"type": "object", "minProperties": 1},
+            "old": {"type": "string", "deprecated": True},
+            "nref": {"allOf": [REF], "nullable": True},
+            "nums": {"type": "integer", "enum": [1, 2], "default": 2},
+            "flags": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}},
+            "mixed": {"anyOf": [{"type": "string"}, {"type": "array", "items": REF}]},
+            "day": {"type": "string", "format": "date", "example": "2024-01-01"},
+            "class": {"type": "string", "maxLength": 3},
+            "foo-bar": {"type": "string", "pattern": "^a+$"},
+        }
+    )
+    assert writes(prepared)
+    assert _classes(emit_models(prepared, "#"))[0] == _classes(datamodel_models(prepared, "#"))[0]
+
+
+def test_a_schema_the_emitter_has_no_rule_for_is_written_by_datamodel_code_generator() -> None:
+    # An object with properties inside a property: datamodel-code-generator gives it a
+    # class of its own, named after the field.
+    prepared = _prepared({"nested": INNER, "listed": {"type": "array", "items": INNER}})
+    assert not writes(prepared)
+    document = {"openapi": "3.0.3", "components": copy.deepcopy(prepared["components"])}
+    assert generate_models(document, "#") == datamodel_models(prepared, "#")
+    assert "class Nested(BaseModel)" in generate_models(document, "#")
