@@ -177,12 +177,13 @@ class _Emitter:
         default_value = self._default_value(node)
         if required:
             nullable = self.types.nullable(node)
-            default = "..." if nullable or args else ""
+            # OpenAPI 3.0's `nullable` keeps the field required with `Field(...)`.
+            default = "..." if node.get("nullable") is True or args else ""
             if nullable and not annotation.endswith("None"):
                 annotation += " | None"
         elif default_value is not None:
             default = self._default(node, default_value)
-            if isinstance(default_value, (list, dict)):
+            if isinstance(default_value, (list, dict)) and self._names_a_class(annotation):
                 args["validate_default"] = "True"
         else:
             default = "None"
@@ -215,26 +216,36 @@ class _Emitter:
         if "title" in node:
             args["title"] = literal(node["title"])
         kind = node.get("type")
+        if isinstance(kind, list):
+            kind = next((k for k in kind if k != "null"), None)
         plain = isinstance(kind, str) and not any(k in node for k in _COMPOSED)
         plain = plain and (kind, node.get("format")) not in FORMATS
         if plain:
             args.update(_constraints(node))
         if node.get("deprecated") is True:
             args["deprecated"] = "True"
-        if "example" in node:
+        if isinstance(node.get("examples"), list):
+            args["examples"] = literal(node["examples"])
+        elif "example" in node:
             args["examples"] = literal([node["example"]])
         discriminator = node.get("discriminator")
         if isinstance(discriminator, dict) and "propertyName" in discriminator:
             args["discriminator"] = literal(discriminator["propertyName"])
         return args
 
+    def _names_a_class(self, annotation: str) -> bool:
+        """Whether `annotation` names a generated class (a default then needs validating
+        into it)."""
+        return bool(set(re.findall(r"\w+", annotation)) & (self.out.keys() | self.schema_of.keys()))
+
     def _root(self, cls: str, schema: dict[str, Any]) -> _Class:
-        annotation = self.types.annotation(schema, "")
+        # A constrained item of a top-level array is the class `<name>Item`.
+        annotation = self.types.annotation(schema, f"{cls}Items")
         self.bases.add("RootModel")
         args = self._arguments(schema)
         if schema.get("default") is not None:
             default = self._default(schema, schema["default"])
-            if isinstance(schema["default"], (list, dict)):
+            if isinstance(schema["default"], (list, dict)) and self._names_a_class(annotation):
                 args["validate_default"] = "True"
         elif "default" in schema or self.types.nullable(schema):
             default = "None"

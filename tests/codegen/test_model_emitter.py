@@ -149,12 +149,11 @@ INNER = {"type": "object", "properties": {"a": {"type": "string"}}}
 REF = {"$ref": "#/components/schemas/Inner"}
 
 
-def _prepared(properties: dict[str, Any]) -> dict[str, Any]:
+def _prepared(properties: dict[str, Any], version: str = "3.0.3", **schemas: Any) -> dict[str, Any]:
+    odd = {"type": "object", "properties": properties, "required": ["req"]}
     document = {
-        "openapi": "3.0.3",
-        "components": {
-            "schemas": {"Inner": INNER, "Odd": {"type": "object", "properties": properties}}
-        },
+        "openapi": version,
+        "components": {"schemas": {"Inner": INNER, "Odd": odd, **schemas}},
     }
     return prepare(document)
 
@@ -176,6 +175,35 @@ def test_constraints_defaults_and_references_are_written_as_datamodel_code_gener
             "class": {"type": "string", "maxLength": 3},
             "foo-bar": {"type": "string", "pattern": "^a+$"},
         }
+    )
+    assert writes(prepared)
+    assert _classes(emit_models(prepared, "#"))[0] == _classes(datamodel_models(prepared, "#"))[0]
+
+
+def test_openapi_3_1_schemas_are_written_as_datamodel_code_generator_does() -> None:
+    kind = {"type": "string", "enum": ["x", "y", None]}
+    prepared = _prepared(
+        {
+            "req": {"type": ["string", "null"]},
+            "n": {"type": ["integer", "null"], "exclusiveMinimum": 0, "maximum": 10},
+            "c": {"const": "fixed"},
+            "e": {"type": "string", "examples": ["a", "b"]},
+            "k": {"$ref": "#/components/schemas/Kind"},
+            "kn": {"anyOf": [{"$ref": "#/components/schemas/Kind"}, {"type": "null"}]},
+            "r": {"anyOf": [REF, {"type": "null"}]},
+            "multi": {"type": ["string", "integer"]},
+            "arr": {"type": "array", "items": {"type": ["string", "null"]}, "minItems": 1},
+            "lst": {"type": "array", "items": {"type": "string"}, "default": []},
+            "refs": {"type": "array", "items": REF, "default": []},
+            "obj": {"type": "object", "additionalProperties": {"type": "integer"}, "default": {}},
+            "Inner": REF,
+            "model_config": {"type": "string"},
+            "2x": {"type": "string"},
+        },
+        "3.1.0",
+        Kind=kind,
+        Top={"anyOf": [REF, {"type": "string"}], "description": "A union."},
+        Arr={"type": "array", "items": {"type": "string", "maxLength": 3}},
     )
     assert writes(prepared)
     assert _classes(emit_models(prepared, "#"))[0] == _classes(datamodel_models(prepared, "#"))[0]
