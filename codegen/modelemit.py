@@ -9,15 +9,18 @@ For each component schema, after `codegen.modelgen.prepare`:
     (`extra="allow"`), one field per property in order, each field's description a
     docstring after it;
   - anything else (`anyOf`/`oneOf`, an array, a scalar): a `RootModel` of its annotation.
-A field is required where the schema lists it and has no default; a field that is not
-required is `X | None` and defaults to None, or to the schema's default (an enum-typed
-one as its member); a required nullable field is `X | None = Field(...)`. `Field(...)`
-carries the alias (a property name that is no identifier or shadows `BaseModel`:
-`_create_in_folder` -> `field_create_in_folder`), the title, the constraints (`ge`, `le`,
-`max_length`, `min_length`, `pattern`), the `example`, and the discriminator of a union;
-a discriminated union's members get their tag field as a `Literal` of their mapping key.
-An array item that is a scalar with constraints gets a `RootModel` of its own, named after
-the field in the singular (`app_urls` -> `AppUrl`).
+A field is required where the schema lists it; otherwise it defaults to the schema's
+default (an enum-typed one as its member; a list or dict validated into the class it names),
+else to None with `| None` added. A required field that OpenAPI 3.0 makes `nullable` is
+`X | None = Field(...)`. `Field(...)` carries the alias (a property name that is no
+identifier, starts with `_`, or shadows `BaseModel` or a class: `_create_in_folder` ->
+`field_create_in_folder`), the title, the constraints (`ge`/`gt`, `le`/`lt`, `max_length`,
+`min_length`, `pattern`, `multiple_of`), `deprecated`, the examples, and the discriminator
+of a union; a discriminated union's members get their tag field as a `Literal` of their
+mapping key. An array item that is a scalar with constraints gets a `RootModel` of its own,
+named after the field in the singular (`app_urls` -> `AppUrl`; `<Name>Item` for a
+top-level array). `writes` tells whether every schema is one of these; tests compare the
+output with datamodel-code-generator's, class by class.
 
 Classes come in the order of their names (byte order); a class whose bases name another
 class comes after it.
@@ -97,10 +100,10 @@ def _field_name(name: str, taken: set[str]) -> tuple[str, str | None]:
 
 
 class _Emitter:
-    def __init__(self, schemas: dict[str, Any], openapi_30: bool) -> None:
+    def __init__(self, schemas: dict[str, Any]) -> None:
         self.schemas = schemas
         self.classes = class_names(list(schemas))
-        self.types = SchemaTypes(schemas, self.classes, openapi_30, self._inline)
+        self.types = SchemaTypes(schemas, self.classes, self._inline)
         self.tags = _discriminator_tags(schemas)
         self.schema_of = {cls: name for name, cls in self.classes.items()}
         self.out: dict[str, _Class] = {}
@@ -429,8 +432,7 @@ def writes(document: dict[str, Any]) -> bool:
 def emit_models(document: dict[str, Any], header: str) -> str:
     """The source of `models.py` for `document` after `prepare` (unformatted)."""
     schemas = document.get("components", {}).get("schemas") or {}
-    openapi_30 = str(document.get("openapi", "")).startswith("3.0")
-    emitter = _Emitter(schemas, openapi_30)
+    emitter = _Emitter(schemas)
     classes = emitter.run()
     body = "\n\n".join(c.text for c in classes)
     return f"{header}\n\n{emitter.imports()}\n\n{body}"

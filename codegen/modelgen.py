@@ -154,7 +154,9 @@ def _enum_schema(
         enum_schema["type"] = types
     schemas[name] = enum_schema
     ref = {"$ref": f"#/components/schemas/{name}"}
-    carried = {k: target[k] for k in ("description", "default", "title") if k in target}
+    carried: dict[str, Any] = {
+        k: target[k] for k in ("description", "default", "title") if k in target
+    }
     if nullable and not openapi_30:
         return {"anyOf": [ref, {"type": "null"}], **carried}
     replacement: dict[str, Any] = {"allOf": [ref], **carried}

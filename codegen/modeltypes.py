@@ -92,12 +92,10 @@ class SchemaTypes:
         self,
         schemas: dict[str, Any],
         classes: dict[str, str],
-        openapi_30: bool,
         inline: Callable[[str, Any], str],
     ) -> None:
         self.schemas = schemas
         self.classes = classes
-        self.openapi_30 = openapi_30
         self.inline = inline
         self.used: set[str] = set()
 
@@ -169,7 +167,7 @@ class SchemaTypes:
             value = self.annotation(extra, field) if isinstance(extra, dict) and extra else "Any"
             self._note(value)
             return [f"dict[str, {value}]"]
-        name = FORMATS.get((kind, node.get("format")), _SCALARS.get(kind, "Any"))
+        name = FORMATS.get((kind, str(node.get("format"))), _SCALARS.get(kind, "Any"))
         self._note(name)
         return [name]
 
