@@ -29,12 +29,22 @@ class comes after it.
 from __future__ import annotations
 
 import keyword
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from codegen.modeltypes import FORMATS, IMPORTS, SchemaTypes, class_names, literal, pascal_words
+from codegen.modeltypes import (
+    FORMATS,
+    IMPORTS,
+    RESERVED,
+    SchemaTypes,
+    class_names,
+    literal,
+    pascal_words,
+    spelled,
+)
 
 __all__ = ["emit_models", "writes"]
 
@@ -64,8 +74,11 @@ _FIELD_CONSTRAINTS = (
 )
 
 
+_BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 _COMPOSED = ("$ref", "allOf", "anyOf", "oneOf")
 _CONFIG = '    model_config: ClassVar[ConfigDict] = ConfigDict(\n        extra="allow",\n    )\n'
+# Builtins an annotation may name: a field of that name is `<name>_` with an alias.
+_BUILTINS = frozenset({"bool", "bytes", "dict", "float", "int", "list", "str"})
 
 
 @dataclass
@@ -73,6 +86,9 @@ class _Class:
     name: str
     text: str
     after: set[str] = field(default_factory=set)
+    # A root model's base (`RootModel[...]`): quoted where it names a class not defined
+    # before it (a recursive schema).
+    base: str = ""
 
 
 def _docstring(text: object, indent: str) -> str:
@@ -83,8 +99,10 @@ def _docstring(text: object, indent: str) -> str:
 
 def _field_name(name: str, taken: set[str]) -> tuple[str, str | None]:
     """(attribute, alias or None) of a property."""
-    attribute = name
-    if not name.isidentifier() or keyword.iskeyword(name) or name in _SHADOWING:
+    attribute = name if name else "BLANK"
+    if name in _BUILTINS:
+        attribute = name + "_"
+    elif name and (not name.isidentifier() or keyword.iskeyword(name) or name in _SHADOWING):
         attribute = "".join(c if c.isalnum() or c == "_" else "_" for c in name)
         if keyword.iskeyword(attribute) or attribute in _SHADOWING:
             attribute += "_"
@@ -108,6 +126,12 @@ class _Emitter:
         self.schema_of = {cls: name for name, cls in self.classes.items()}
         self.out: dict[str, _Class] = {}
         self.bases: set[str] = set()
+        # A field named like an import makes the module import it as `<name>_aliased`.
+        self.aliases = {n: f"{n}_aliased" for n in RESERVED & _attributes(schemas)}
+
+    def n(self, text: str) -> str:
+        """`text` (an annotation, or an imported name) as the module spells it."""
+        return spelled(text, self.aliases)
 
     def run(self) -> list[_Class]:
         for name, schema in self.schemas.items():
@@ -130,7 +154,7 @@ class _Emitter:
         base = _ENUM_BASES.get(kinds.pop(), "Enum") if len(kinds) == 1 else "Enum"
         self.bases.add(base.rsplit(" ", 1)[-1])
         names = _member_names(schema)
-        text = f"class {cls}({base}):\n"
+        text = f"class {cls}({self.n(base)}):\n"
         if schema.get("description"):
             text += _docstring(schema["description"], "    ") + "\n"
         for member, value in zip(names, values, strict=False):
@@ -140,20 +164,23 @@ class _Emitter:
     def _model(self, name: str, cls: str, schema: dict[str, Any]) -> _Class:
         parents: list[str] = []
         properties: dict[str, Any] = {}
-        required: set[str] = set(schema.get("required") or [])
-        for part in [*(schema.get("allOf") or []), schema]:
+        required: set[str] = set()
+        for part in [*_listed(schema.get("allOf")), schema]:
             if not isinstance(part, dict):
                 continue
             if "$ref" in part and part is not schema:
                 parents.append(self.types.target(part["$ref"])[0])
                 continue
-            properties.update(part.get("properties") or {})
-            required |= set(part.get("required") or [])
+            if isinstance(part.get("properties"), dict):
+                properties.update(part["properties"])
+            # A `required` that is no list (`required: id`) names no field: the validation
+            # warns of it.
+            required |= {str(n) for n in _listed(part.get("required"))}
         self.bases.add("BaseModel")
-        text = f"class {cls}({', '.join(parents) or 'BaseModel'}):\n"
+        text = f"class {cls}({', '.join(parents) or self.n('BaseModel')}):\n"
         if schema.get("description"):
             text += _docstring(schema["description"], "    ") + "\n"
-        text += _CONFIG
+        text += self.n(_CONFIG)
         taken: set[str] = set(self.classes.values())
         tags = self.tags.get(name, {})
         for prop, node in properties.items():
@@ -175,7 +202,7 @@ class _Emitter:
         if tag is not None:
             annotation = f"Literal[{', '.join(literal(v) for v in tag)}]"
             self.types.used.add("Literal")
-            return _assignment(attribute, annotation, "...", args, node)
+            return self._assignment(attribute, annotation, "...", args, node)
         annotation = self.types.annotation(node, attribute)
         default_value = self._default_value(node)
         if required:
@@ -193,7 +220,7 @@ class _Emitter:
             optional = "default" not in node or self.types.nullable(node)
             if optional and not annotation.endswith("None"):
                 annotation += " | None"
-        return _assignment(attribute, annotation, default, args, node)
+        return self._assignment(attribute, annotation, default, args, node)
 
     def _default_value(self, node: dict[str, Any]) -> Any:
         """The default of a property: its own, else that of the schema it refers to."""
@@ -254,10 +281,10 @@ class _Emitter:
             default = "None"
         else:
             default = "..." if args else ""
-        text = f"class {cls}(RootModel[{annotation}]):\n"
-        text += _assignment("root", annotation, default, args, schema)
+        text = f"class {cls}({self.n('RootModel')}[{self.n(annotation)}]):\n"
+        text += self._assignment("root", annotation, default, args, schema)
         refs = set(re.findall(r"\w+", annotation)) & (self.out.keys() | self.schema_of.keys())
-        return _Class(cls, text, refs)
+        return _Class(cls, text, refs, f"{self.n('RootModel')}[{self.n(annotation)}]")
 
     def _inline(self, field_name: str, items: Any) -> str:
         """The class of a constrained array item of the field `field_name`."""
@@ -272,31 +299,56 @@ class _Emitter:
         self.out[name] = made
         return name
 
+    def _assignment(
+        self, attribute: str, annotation: str, default: str, args: dict[str, str], node: Any
+    ) -> str:
+        field_call = self.n("Field")
+        if args:
+            listed = ", ".join(f"{k}={v}" for k, v in sorted(args.items()))
+            value = f" = {field_call}({default or '...'}, {listed})"
+        else:
+            value = f" = {default}" if default else ""
+            value = f" = {field_call}(...)" if default == "..." else value
+        text = f"    {attribute}: {self.n(annotation)}{value}\n"
+        if node.get("description"):
+            text += _docstring(node["description"], "    ")
+        return text
+
     def imports(self) -> str:
-        lines = ["from __future__ import annotations", "", "from typing import ClassVar"]
-        lines += [IMPORTS[word] for word in sorted(self.types.used)]
+        """The imports of what the classes use, each under the name the module spells."""
+        lines = ["from __future__ import annotations", "", self._import("typing", "ClassVar")]
+        for word in sorted(self.types.used):
+            module, name = IMPORTS[word].split(" import ")
+            lines.append(self._import(module[5:], name))
         opened = sorted(b for b in self.bases if b.startswith("Open"))
         if opened:
-            lines.append(f"from product_analytics._enums import {', '.join(opened)}")
+            lines.append(self._import("product_analytics._enums", *opened))
         if "Enum" in self.bases:
-            lines.append("from enum import Enum")
-        lines.append("from pydantic import BaseModel, ConfigDict, Field, RootModel")
+            lines.append(self._import("enum", "Enum"))
+        lines.append(self._import("pydantic", "BaseModel", "ConfigDict", "Field", "RootModel"))
         return "\n".join(lines) + "\n"
 
+    def _import(self, module: str, *names: str) -> str:
+        spelled_names = (f"{n} as {self.aliases[n]}" if n in self.aliases else n for n in names)
+        return f"from {module} import {', '.join(spelled_names)}"
 
-def _assignment(
-    attribute: str, annotation: str, default: str, args: dict[str, str], node: dict[str, Any]
-) -> str:
-    if args:
-        listed = ", ".join(f"{k}={v}" for k, v in sorted(args.items()))
-        value = f" = Field({default or '...'}, {listed})"
-    else:
-        value = f" = {default}" if default else ""
-        value = " = Field(...)" if default == "..." else value
-    text = f"    {attribute}: {annotation}{value}\n"
-    if node.get("description"):
-        text += _docstring(node["description"], "    ")
-    return text
+
+def _attributes(schemas: dict[str, Any]) -> set[str]:
+    """The attribute names of the fields of the classes of `schemas` (their properties',
+    and those of their `allOf` parts)."""
+    found: set[str] = set()
+    for schema in schemas.values():
+        parts = [schema, *(schema.get("allOf") or [])] if isinstance(schema, dict) else []
+        for part in parts:
+            properties = part.get("properties") if isinstance(part, dict) else None
+            if isinstance(properties, dict):
+                found.update(_field_name(str(p), set())[0] for p in properties)
+    return found
+
+
+def _listed(value: Any) -> list[Any]:
+    """`value` where it is a list, else nothing (a schema keyword of the wrong type)."""
+    return value if isinstance(value, list) else []
 
 
 def _singular(name: str) -> str:
@@ -307,20 +359,46 @@ def _singular(name: str) -> str:
     return name
 
 
+def _constraint(key: str, argument: str, value: Any, kind: Any) -> tuple[str, Any] | None:
+    """The `Field` argument of a constraint and its value as pydantic takes it; None where
+    the schema's value is not of the keyword's type (a string `maxLength`: the validation
+    warns of it). An integer's bound that is not whole becomes an inclusive whole one (a
+    lower one rounded up, an upper one down) and such a `multipleOf` is left out, as
+    datamodel-code-generator writes them."""
+    if isinstance(value, bool):
+        return None
+    if key == "pattern":
+        return (argument, value) if isinstance(value, str) else None
+    if not isinstance(value, (int, float)):
+        return None
+    if key not in _BOUNDS:
+        return (argument, value) if isinstance(value, int) and value >= 0 else None
+    if kind == "number":
+        return argument, float(value)
+    if kind != "integer" or isinstance(value, int):
+        return argument, value
+    if value.is_integer():
+        return argument, int(value)
+    if key == "multipleOf":
+        return None
+    lower = argument in ("ge", "gt")
+    return ("ge", math.ceil(value)) if lower else ("le", math.floor(value))
+
+
 def _constraints(node: dict[str, Any]) -> dict[str, str]:
     """The `Field` arguments of a scalar, array or object schema's constraints (OpenAPI
     3.0's boolean `exclusiveMinimum` makes `minimum` a `gt`; an object that allows no
     property is an empty dict)."""
     args: dict[str, str] = {}
+    kind = node.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
     for key, argument in _FIELD_CONSTRAINTS:
-        value = node.get(key)
-        if value is None or isinstance(value, bool):
-            continue
         if key in ("minimum", "maximum") and node.get(f"exclusive{key.title()}") is True:
             argument = "gt" if key == "minimum" else "lt"
-        if node.get("type") == "number" and isinstance(value, int):
-            value = float(value)
-        args[argument] = literal(value)
+        found = _constraint(key, argument, node.get(key), kind)
+        if found is not None:
+            args[found[0]] = literal(found[1])
     closed = node.get("additionalProperties") is False and not node.get("properties")
     if node.get("type") == "object" and closed:
         args["max_length"] = "0"
@@ -434,5 +512,11 @@ def emit_models(document: dict[str, Any], header: str) -> str:
     schemas = document.get("components", {}).get("schemas") or {}
     emitter = _Emitter(schemas)
     classes = emitter.run()
+    defined: set[str] = set()
+    for cls in classes:
+        if cls.base and cls.after - defined:
+            quoted = f"{cls.base.split('[', 1)[0]}[{literal(cls.base.split('[', 1)[1][:-1])}]"
+            cls.text = cls.text.replace(f"({cls.base}):", f"({quoted}):", 1)
+        defined.add(cls.name)
     body = "\n\n".join(c.text for c in classes)
     return f"{header}\n\n{emitter.imports()}\n\n{body}"

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SchemaTypes", "class_names", "pascal_words"]
+__all__ = ["RESERVED", "SchemaTypes", "class_names", "pascal_words"]
 
 FORMATS = {
     ("string", "date-time"): "datetime",
@@ -37,6 +37,13 @@ IMPORTS = {
     "Any": "from typing import Any",
     "Literal": "from typing import Literal",
 }
+# The names a models module imports: a class of that name would hide the import (it is
+# named `<Name>Model`, as datamodel-code-generator names it), a field of that name makes
+# the module import it under another name (`date as date_aliased`).
+RESERVED = frozenset(
+    {*IMPORTS, "BaseModel", "ClassVar", "ConfigDict", "Enum", "Field", "RootModel"}
+    | {"OpenIntEnum", "OpenStrEnum"}
+)
 
 
 def pascal_words(name: str) -> str:
@@ -51,15 +58,18 @@ def pascal_words(name: str) -> str:
 
 
 def class_names(schema_names: list[str]) -> dict[str, str]:
-    """The class of each component schema: `pascal_words` of its name; where that is the
-    name of another schema or taken already, `1` is appended until it is not."""
-    taken = {n for n in schema_names if pascal_words(n) == n}
+    """The class of each component schema: `pascal_words` of its name, `<Name>Model` where
+    that is a name the module imports (`RESERVED`); where that is the name of another
+    schema or taken already, `1` is appended until it is not."""
+    taken = {n for n in schema_names if pascal_words(n) == n and n not in RESERVED}
     names: dict[str, str] = {}
     for name in schema_names:
         if name in taken:
             names[name] = name
             continue
         candidate = pascal_words(name)
+        if candidate in RESERVED:
+            candidate += "Model"
         while candidate in taken:
             candidate += "1"
         taken.add(candidate)
@@ -123,7 +133,9 @@ class SchemaTypes:
         parts = [p for p in self.members(node, field) if p != "None"]
         if self.nullable(node) and parts != ["Any"]:
             parts.append("None")
-        return " | ".join(parts) if parts else "Any"
+        annotation = " | ".join(parts) if parts else "Any"
+        self._note(annotation)
+        return annotation
 
     def members(self, node: Any, field: str = "") -> list[str]:
         """The annotations `node` is a union of, without `None`, each once."""
@@ -172,9 +184,26 @@ class SchemaTypes:
         return [name]
 
     def _note(self, annotation: str) -> None:
-        for word in re.findall(r"\w+", annotation):
+        for word in words(annotation):
             if word in IMPORTS:
                 self.used.add(word)
+
+
+_WORD_OR_STRING = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|\b[A-Za-z_]\w*\b""")
+
+
+def words(annotation: str) -> list[str]:
+    """The names an annotation reads (not the words of its `Literal` strings)."""
+    return [m.group(0) for m in _WORD_OR_STRING.finditer(annotation) if not m.group(1)]
+
+
+def spelled(annotation: str, aliases: dict[str, str]) -> str:
+    """`annotation` with each name of `aliases` replaced (strings left as they are)."""
+    if not aliases:
+        return annotation
+    return _WORD_OR_STRING.sub(
+        lambda m: m.group(0) if m.group(1) else aliases.get(m.group(0), m.group(0)), annotation
+    )
 
 
 _CONSTRAINTS = ("maxLength", "minLength", "pattern", "minimum", "maximum")

@@ -156,17 +156,21 @@ class _Rules:
 
 def _properties(node: Any, rules: _Rules) -> set[str]:
     """Every property name reachable from `node` (openapi-spec-validator's
-    `_collect_properties`)."""
-    node = rules._resolved(node)[0]
-    if not isinstance(node, dict):
-        return set()
-    names = set(node.get("properties") or {})
-    for key in ("allOf", "anyOf", "oneOf"):
-        for inner in node.get(key) or []:
-            names |= _properties(inner, rules)
-    for key in ("items", "not"):
-        if key in node:
-            names |= _properties(node[key], rules)
+    `_collect_properties`), each schema visited once: a recursive schema ends."""
+    names: set[str] = set()
+    seen: set[int] = set()
+    stack = [node]
+    while stack:
+        current = rules._resolved(stack.pop())[0]
+        if not isinstance(current, dict) or id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current.get("properties"), dict):
+            names |= {str(n) for n in current["properties"]}
+        for key in ("allOf", "anyOf", "oneOf"):
+            if isinstance(current.get(key), list):
+                stack.extend(current[key])
+        stack.extend(current[key] for key in ("items", "not") if key in current)
     return names
 
 

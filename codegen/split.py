@@ -171,12 +171,14 @@ def split_models(code: str, banner: str) -> Split:
     return Split(_index(banner, home), modules)
 
 
-def _import_sources(header: str) -> dict[str, str]:
-    """The module each name of the header's `from X import a, b` lines comes from."""
-    sources: dict[str, str] = {}
+def _import_sources(header: str) -> dict[str, tuple[str, str]]:
+    """For each name the header's `from X import a, b as c` lines bind: its module and
+    how the import spells it (`a`, `b as c`)."""
+    sources: dict[str, tuple[str, str]] = {}
     for module, names in re.findall(r"^from ([\w.]+) import (.+)$", header, flags=re.M):
         for name in names.split(","):
-            sources[name.strip()] = module
+            spelling = " ".join(name.split())
+            sources[spelling.rsplit(" ", 1)[-1]] = (module, spelling)
     return sources
 
 
@@ -201,12 +203,15 @@ def _section(module: str) -> int:
     return 3 if module.split(".")[0] == "product_analytics" else 2
 
 
-def _import_block(sources: dict[str, str], used: set[str], relative: dict[str, set[str]]) -> str:
+def _import_block(
+    sources: dict[str, tuple[str, str]], used: set[str], relative: dict[str, set[str]]
+) -> str:
     """The imports a module of `used` names needs, sorted and grouped as isort does (ruff
     `I001`), so that only `ruff format` has to pass over the models modules."""
     wanted: dict[str, set[str]] = {"__future__": {"annotations"}, **relative}
     for name in used & sources.keys():
-        wanted.setdefault(sources[name], set()).add(name)
+        module, spelling = sources[name]
+        wanted.setdefault(module, set()).add(spelling)
     blocks: dict[int, list[str]] = {}
     for module in sorted(wanted, key=lambda m: (_section(m), _natural(m))):
         names = ", ".join(sorted(wanted[module], key=_member_key))

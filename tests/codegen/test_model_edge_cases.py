@@ -1,0 +1,145 @@
+"""Schemas a later spec may hold and our own specs do not: the models module imports,
+and validates bodies as datamodel-code-generator's (the generator it replaced) does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from codegen.generate import generate
+from codegen.validate import openapi_problems
+
+from tests.support.generated_models import ours, ours_split, outcome, reference, same_outcomes, spec
+
+NAMED_LIKE_TYPES = {
+    "date": {"type": "string", "format": "date"},
+    "datetime": {"type": "string", "format": "date-time"},
+    "time": {"type": "string", "format": "time"},
+    "list": {"type": "array", "items": {"type": "string"}},
+    "dict": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "str": {"type": "string"},
+    "int": {"type": "integer", "maximum": 5},
+    "float": {"type": "number"},
+    "bool": {"type": "boolean"},
+    "Any": {},
+    "Decimal": {"type": "string", "format": "decimal"},
+    "Literal": {"type": "string", "enum": ["a", "b"]},
+    "Field": {"type": "string"},
+    "ClassVar": {"type": "string"},
+    "BaseModel": {"type": "string"},
+    "": {"type": "integer"},
+}
+
+
+@pytest.mark.parametrize("load", [ours, ours_split], ids=["module", "split"])
+def test_properties_named_like_the_types_the_models_import_keep_their_names(
+    load: Any, tmp_path: Path
+) -> None:
+    document = spec({"Event": {"type": "object", "properties": NAMED_LIKE_TYPES}})
+    body = {
+        "date": "2024-01-02", "datetime": "2024-01-02T03:04:05Z", "time": "03:04:05",
+        "list": ["a"], "dict": {"k": 1}, "str": "s", "int": 5, "float": 1.5, "bool": True,
+        "Any": {"x": [1]}, "Decimal": "1.5", "Literal": "a", "Field": "f", "ClassVar": "c",
+        "BaseModel": "b", "": 3,
+    }  # fmt: skip
+    event = load(document, tmp_path).Event
+    assert outcome(event, body) == ("ok", {**body, "Decimal": "1.5"})
+    assert outcome(event, {"date": "not a date"})[0] == "error"
+    assert outcome(event, {"int": 6})[0] == "error"
+
+
+@pytest.mark.parametrize("load", [ours, ours_split], ids=["module", "split"])
+def test_a_schema_named_like_an_import_gets_a_class_of_another_name(
+    load: Any, tmp_path: Path
+) -> None:
+    inner = {"type": "object", "properties": {"e": {"type": "string"}}}
+    names = ["Field", "BaseModel", "RootModel", "ConfigDict", "Any", "Literal", "Enum"]
+    uses = {
+        "type": "object",
+        "properties": {
+            **{n.lower(): {"$ref": f"#/components/schemas/{n}"} for n in names},
+            "n": {"type": "integer", "maximum": 3},
+            "kind": {"type": "string", "enum": ["x", "y"]},
+        },
+    }
+    document = spec({**dict.fromkeys(names, inner), "Uses": uses})
+    models = load(document, tmp_path)
+    assert models.FieldModel.model_validate({"e": "x"}).e == "x"
+    body = {"field": {"e": "x"}, "any": {"e": "y"}, "n": 3, "kind": "x"}
+    assert outcome(models.Uses, body)[0] == "ok"
+    assert outcome(models.Uses, {"n": 4})[0] == "error"
+    same_outcomes(load(document, tmp_path), reference(document, tmp_path), {"Uses": [body]})
+
+
+def test_an_integer_bound_that_is_not_whole_is_rounded_inwards(tmp_path: Path) -> None:
+    document = spec(
+        {
+            "M": {
+                "type": "object",
+                "properties": {
+                    "n": {"type": "integer", "maximum": 2.5, "minimum": 0.5},
+                    "x": {"type": "integer", "exclusiveMaximum": True, "maximum": 2.5},
+                    "m": {"type": "integer", "multipleOf": 0.5},
+                    "w": {"type": "integer", "multipleOf": 2.0, "minimum": 1.0},
+                },
+            }
+        }
+    )
+    bodies = [{"n": n} for n in (0, 1, 2, 3)] + [{"x": 2}, {"x": 3}, {"m": 3}, {"w": 3}]
+    same_outcomes(ours(document, tmp_path), reference(document, tmp_path), {"M": bodies})
+    document["openapi"] = "3.1.0"
+    del document["components"]["schemas"]["M"]["properties"]["x"]
+    document["components"]["schemas"]["M"]["properties"]["y"] = {
+        "type": "integer", "exclusiveMinimum": 0.5, "exclusiveMaximum": 2.5
+    }  # fmt: skip
+    bodies += [{"y": y} for y in (0, 1, 2, 3)]
+    same_outcomes(ours(document, tmp_path), reference(document, tmp_path), {"M": bodies})
+
+
+@pytest.mark.parametrize("load", [ours, ours_split], ids=["module", "split"])
+def test_a_property_of_any_value_imports_any(load: Any, tmp_path: Path) -> None:
+    for version, anything in (("3.0.3", {}), ("3.1.0", True)):
+        document = spec({"Blob": {"type": "object", "properties": {"p": anything}}}, version)
+        blob = load(document, tmp_path).Blob
+        assert outcome(blob, {"p": [1, {"a": None}]}) == ("ok", {"p": [1, {"a": None}]})
+
+
+RECURSIVE = {
+    "Lit": {"type": "object", "properties": {"v": {"type": "string"}}},
+    "Expr": {
+        "anyOf": [
+            {"$ref": "#/components/schemas/Lit"},
+            {"type": "array", "items": {"$ref": "#/components/schemas/Expr"}},
+        ]
+    },
+    "Wrapper": {"allOf": [{"$ref": "#/components/schemas/Expr"}], "required": ["v"]},
+}
+
+
+def test_a_recursive_schema_is_checked_and_generated(tmp_path: Path) -> None:
+    document = spec(RECURSIVE)
+    document["paths"] = {
+        "/w/": {
+            "get": {
+                "operationId": "w_list",
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Wrapper"}}
+                        },
+                    }
+                },
+            }
+        }
+    }
+    assert isinstance(openapi_problems(document), list)
+    path = tmp_path / "spec.yaml"
+    path.write_text(yaml.safe_dump(document), encoding="utf-8")
+    generate(path, tmp_path / "out")
+    models = ours(document, tmp_path)
+    assert outcome(models.Expr, [{"v": "y"}, [[]]]) == ("ok", [{"v": "y"}, [[]]])
+    assert outcome(models.Expr, 3)[0] == "error"
+    assert outcome(models.Wrapper, {"v": "x"}) == ("ok", {"v": "x"})
