@@ -22,8 +22,22 @@ named after the field in the singular (`app_urls` -> `AppUrl`; `<Name>Item` for 
 top-level array). `writes` tells whether every schema is one of these; tests compare the
 output with datamodel-code-generator's, class by class.
 
+A schema that is the `allOf` of one `$ref` to a model is a class extending it (its
+`nullable` aside); a field that takes its default from the schema it refers to also takes
+None. Names the module imports stay usable: a class of such a name is `<Name>Model`
+(`FieldModel`); a field of such a name makes the module import it as `<name>_aliased`,
+and a field named like a builtin type is `<name>_` with an alias (`list_`); a blank
+property name is `BLANK`. A keyword of the wrong JSON type (`required: id`, `maxLength:
+"3"`) is ignored (the validation warns of it), and an integer's bounds are whole numbers.
+
+String formats other than date-time, date, time, decimal and binary (byte, password,
+duration, ipv4, ipv6, hostname, ...) are plain `str`: a client sends what it is given, so
+every string the service could accept passes (no `SecretStr` masking a password on its
+way out, no address or base64 check the service does not ask the client to make).
+
 Classes come in the order of their names (byte order); a class whose bases name another
-class comes after it.
+class comes after it (a root model whose type names a class not yet defined, in a
+recursive schema, has its base quoted).
 """
 
 from __future__ import annotations
@@ -144,9 +158,22 @@ class _Emitter:
             return self._root(cls, {})
         if isinstance(schema.get("enum"), list):
             return self._enum(cls, schema)
-        if _is_object(schema):
+        if _is_object(schema) or self._extends_model(schema, set()):
             return self._model(name, cls, schema)
         return self._root(cls, schema)
+
+    def _extends_model(self, schema: dict[str, Any], seen: set[int]) -> bool:
+        """Whether `schema` is the `allOf` of one `$ref` to a model (a class of its own
+        that extends it, whatever its `nullable`, as datamodel-code-generator writes it)."""
+        parts = schema.get("allOf")
+        if not isinstance(parts, list) or len(parts) != 1 or id(schema) in seen:
+            return False
+        seen.add(id(schema))
+        ref = parts[0].get("$ref") if isinstance(parts[0], dict) else None
+        target = self.types.target(ref)[1] if isinstance(ref, str) else None
+        if not isinstance(target, dict) or isinstance(target.get("enum"), list):
+            return False
+        return _is_object(target) or self._extends_model(target, seen)
 
     def _enum(self, cls: str, schema: dict[str, Any]) -> _Class:
         values = schema["enum"]
@@ -213,8 +240,12 @@ class _Emitter:
                 annotation += " | None"
         elif default_value is not None:
             default = self._default(node, default_value)
-            if isinstance(default_value, (list, dict)) and self._names_a_class(annotation):
+            # A default that is no enum member, of a field whose type is a class, is
+            # validated into it; one taken from the schema referred to leaves None allowed.
+            if default == literal(default_value) and self._names_a_class(annotation):
                 args["validate_default"] = "True"
+            if "default" not in node and not annotation.endswith("None"):
+                annotation += " | None"
         else:
             default = "None"
             optional = "default" not in node or self.types.nullable(node)
@@ -288,7 +319,8 @@ class _Emitter:
 
     def _inline(self, field_name: str, items: Any) -> str:
         """The class of a constrained array item of the field `field_name`."""
-        base = pascal_words(_singular(field_name))
+        singular = _singular(field_name)
+        base = pascal_words(singular) + ("Item" if singular == field_name else "")
         name, counter = base, 1
         while True:
             made = self._root(name, items)

@@ -4,7 +4,8 @@ pydantic v2 models.
 Before generation (`prepare`):
   - an `enum` written inline in a property is moved to its own schema named after the schema
     and the property (`ProxyRecord.status` -> `ProxyRecordStatus`), so that names are
-    stable and say what they are (no `Status1`);
+    stable and say what they are (no `Status1`); so is an enum anywhere deeper (array
+    items, object values, `anyOf`/`oneOf` branches), named after where it is;
   - drf-spectacular's `NullEnum` (`enum: [null]`) becomes a null type and its `BlankEnum`
     (`enum: [""]`) a string, and a `null` inside an enum makes the field nullable (no
     `NoneType_None` member);
@@ -137,6 +138,40 @@ def _inline_enums_as_schemas(schemas: dict[str, Any], openapi_30: bool) -> None:
                     schema["properties"][prop_name] = replacement
                 else:
                     prop["items"] = replacement
+        _inline_nested_enums(schemas, schema, _pascal(schema_name), openapi_30)
+
+
+_NESTED = (("items", "Item"), ("additionalProperties", "Value"))
+
+
+def _inline_nested_enums(
+    schemas: dict[str, Any], node: dict[str, Any], name: str, openapi_30: bool
+) -> None:
+    """Every enum left inside `node` (in an array's items, an object's values, a branch
+    of `anyOf`/`oneOf`/`allOf`, deeper properties) becomes a schema of its own named after
+    where it is (`Where.grid` items of items -> `WhereGridItemItem`), so that it is an
+    open enum class like the others."""
+    places: list[tuple[Any, Any, str]] = [
+        (node, key, f"{name}{suffix}") for key, suffix in _NESTED if key in node
+    ]
+    for key in ("anyOf", "oneOf", "allOf"):
+        branches = node.get(key)
+        if isinstance(branches, list):
+            places += [(branches, i, f"{name}{i + 1}") for i in range(len(branches))]
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        places += [(properties, p, f"{name}{_pascal(str(p))}") for p in properties]
+    for holder, key, inner_name in places:
+        inner = holder[key]
+        if not isinstance(inner, dict) or "$ref" in inner:
+            continue
+        if isinstance(inner.get("enum"), list) and inner["enum"]:
+            enum_name = inner_name
+            while enum_name in schemas:
+                enum_name += "Enum"
+            holder[key] = _enum_schema(schemas, enum_name, inner, openapi_30)
+        else:
+            _inline_nested_enums(schemas, inner, inner_name, openapi_30)
 
 
 def _enum_schema(

@@ -158,7 +158,15 @@ class SchemaTypes:
             return [f"Literal[{literal(node['const'])}]"]
         types = node.get("type")
         if isinstance(types, list):
-            return _unique(m for t in types if t != "null" for m in self._typed(t, node, field))
+            # A list of types makes an object's values Any, as datamodel-code-generator
+            # reads it.
+            bare = {k: v for k, v in node.items() if k != "additionalProperties"}
+            return _unique(
+                m
+                for t in types
+                if t != "null"
+                for m in self._typed(t, bare if t == "object" else node, field)
+            )
         if types is None:
             return ["Any"]
         return self._typed(types, node, field)

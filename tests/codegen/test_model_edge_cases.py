@@ -143,3 +143,105 @@ def test_a_recursive_schema_is_checked_and_generated(tmp_path: Path) -> None:
     assert outcome(models.Expr, [{"v": "y"}, [[]]]) == ("ok", [{"v": "y"}, [[]]])
     assert outcome(models.Expr, 3)[0] == "error"
     assert outcome(models.Wrapper, {"v": "x"}) == ("ok", {"v": "x"})
+
+
+def test_an_enum_anywhere_in_a_schema_accepts_a_value_the_spec_does_not_list(
+    tmp_path: Path,
+) -> None:
+    """Main's models (datamodel-code-generator's enum classes, opened) parse a later
+    spec's new enum value wherever the enum sits; so do ours."""
+    enum = {"type": "string", "enum": ["a", "b"]}
+    document = spec(
+        {
+            "Where": {
+                "type": "object",
+                "properties": {
+                    "grid": {"type": "array", "items": {"type": "array", "items": enum}},
+                    "either": {"oneOf": [enum, {"type": "integer"}]},
+                    "bymap": {"type": "object", "additionalProperties": enum},
+                },
+            },
+            "TopList": {"type": "array", "items": enum},
+        }
+    )
+    models = ours(document, tmp_path)
+    bodies: list[dict[str, Any]] = [
+        {"grid": [["a", "new"]]},
+        {"either": "new"},
+        {"either": 3},
+        {"bymap": {"k": "z"}},
+    ]
+    empty = {"grid": None, "either": None, "bymap": None}
+    for body in bodies:
+        assert outcome(models.Where, body) == ("ok", {**empty, **body})
+    assert outcome(models.TopList, ["a", "new"]) == ("ok", ["a", "new"])
+    assert outcome(models.Where, {"either": 1.5})[0] == "error"
+    where = models.Where.model_validate({"grid": [["a"]]})
+    assert where.grid[0][0] == "a"
+    assert type(where.grid[0][0]).__name__ == "WhereGridItemItem"
+
+
+def test_a_schema_extending_one_model_is_a_subclass_of_it(tmp_path: Path) -> None:
+    base = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
+    ref = {"$ref": "#/components/schemas/Base"}
+    document = spec(
+        {
+            "Base": base,
+            "NullableBase": {"allOf": [ref], "nullable": True},
+            "PlainBase": {"allOf": [ref], "description": "A base."},
+        }
+    )
+    models = ours(document, tmp_path)
+    for name in ("NullableBase", "PlainBase"):
+        assert issubclass(getattr(models, name), models.Base)
+        assert getattr(models, name).model_validate({"id": 1}).id == 1
+    bodies = {n: [None, {"id": 1}, {}, {"id": 1, "x": 2}] for n in ("NullableBase", "PlainBase")}
+    same_outcomes(models, reference(document, tmp_path), bodies)
+
+
+def test_an_object_of_several_types_takes_values_of_any_type(tmp_path: Path) -> None:
+    labels = {"type": ["object", "null"], "additionalProperties": {"type": "string"}}
+    document = spec({"M": {"type": "object", "properties": {"labels": labels}}}, "3.1.0")
+    bodies = {"M": [{"labels": {"k": 1}}, {"labels": None}, {"labels": {"k": "v"}}, {"labels": 3}]}
+    same_outcomes(ours(document, tmp_path), reference(document, tmp_path), bodies)
+
+
+def test_a_default_of_the_schema_referred_to_applies_and_none_is_accepted(
+    tmp_path: Path,
+) -> None:
+    document = spec(
+        {
+            "ATop": {"type": "string", "default": "hello"},
+            "AKind": {"type": "string", "enum": ["a", "b"], "default": "b"},
+            "AInt": {"type": "integer", "default": 3, "maximum": 5},
+            "ZUse": {
+                "type": "object",
+                "properties": {
+                    "top": {"$ref": "#/components/schemas/ATop"},
+                    "kind": {"$ref": "#/components/schemas/AKind"},
+                    "i": {"$ref": "#/components/schemas/AInt"},
+                    "own": {"allOf": [{"$ref": "#/components/schemas/ATop"}], "default": "bye"},
+                },
+            },
+        }
+    )
+    models = ours(document, tmp_path)
+    assert outcome(models.ZUse, {}) == ("ok", {"top": "hello", "kind": "b", "i": 3, "own": "bye"})
+    bodies = [{}, {"top": None}, {"kind": None}, {"i": None}, {"i": 6}, {"top": "x", "own": "y"}]
+    same_outcomes(models, reference(document, tmp_path), {"ZUse": bodies})
+
+
+def test_string_formats_accept_every_string_datamodel_code_generator_accepted(
+    tmp_path: Path,
+) -> None:
+    """byte, password, duration, ipv4, ipv6, hostname: plain strings, sent as given."""
+    formats = ["byte", "password", "duration", "ipv4", "ipv6", "hostname"]
+    properties = {f: {"type": "string", "format": f} for f in formats}
+    document = spec({"M": {"type": "object", "properties": properties}})
+    models, theirs = ours(document, tmp_path), reference(document, tmp_path)
+    good = {"byte": "aGk=", "password": "secret", "duration": "P1D", "ipv4": "127.0.0.1",
+            "ipv6": "::1", "hostname": "example.com"}  # fmt: skip
+    for name, value in good.items():
+        assert outcome(theirs.M, {name: value})[0] == "ok"
+        assert outcome(models.M, {name: value}) == ("ok", {**dict.fromkeys(formats), name: value})
+    assert outcome(models.M, {"ipv4": "not an address"})[0] == "ok"
