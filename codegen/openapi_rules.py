@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from codegen.defaults import default_errors
+from codegen.keywords import keyword_problems
 from codegen.source import Pointer
 
 __all__ = ["openapi_rule_problems"]
@@ -64,27 +65,33 @@ class _Rules:
         self.openapi_30 = openapi_30
         self.seen: set[int] = set()
         self.found: list[tuple[Pointer, str]] = []
+        # Keywords of a schema of the wrong JSON type (`keyword_problems`).
+        self.keywords: list[tuple[Pointer, str]] = []
 
     def schema(self, node: Any, at: Pointer, top: bool = True) -> None:
         if not isinstance(node, dict) or id(node) in self.seen:
             return
         self.seen.add(id(node))
+        self.keywords.extend(keyword_problems(node, at, self.openapi_30))
         nested: set[str] = set()
         for key in ("allOf", "anyOf", "oneOf"):
-            for index, inner in enumerate(node.get(key) or []):
+            for index, inner in enumerate(_listed(node.get(key))):
                 target, where = self._resolved(inner)
                 self.schema(target, where or (*at, key, str(index)), False)
                 if key == "allOf":
                     nested |= _properties(target, self)
-        for key in ("not", "items"):
+        for key in ("not", "items", "additionalProperties"):
             if isinstance(node.get(key), dict):
                 inner, where = self._resolved(node[key])
                 self.schema(inner, where or (*at, key), False)
-        for name, inner in (node.get("properties") or {}).items():
+        properties = node.get("properties")
+        properties = properties if isinstance(properties, dict) else {}
+        for name, inner in properties.items():
             target, where = self._resolved(inner)
             self.schema(target, where or (*at, "properties", str(name)), False)
         if "allOf" in node and top:
-            extra = set(node.get("required") or []) - set(node.get("properties") or {}) - nested
+            required = {str(n) for n in _listed(node.get("required"))}
+            extra = required - set(properties) - nested
             if extra:
                 message = f"Required list has not defined properties: {sorted(extra)}"
                 self.found.append(((*at, "required"), message))
@@ -154,6 +161,10 @@ class _Rules:
             self.found.append((at, f"{message} was not resolved"))
 
 
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
 def _properties(node: Any, rules: _Rules) -> set[str]:
     """Every property name reachable from `node` (openapi-spec-validator's
     `_collect_properties`), each schema visited once: a recursive schema ends."""
@@ -204,4 +215,13 @@ def openapi_rule_problems(document: dict[str, Any], version: str) -> list[tuple[
         if name in tags:
             rules.found.append((("tags", str(index)), f"Duplicate tag name '{name}'"))
         tags.add(name)
-    return found + rules.found
+    # A schema's keyword of the wrong type is reported at the keyword, not as the schema
+    # failing every branch of the OpenAPI schema's `oneOf` (as openapi-spec-validator
+    # reports it too).
+    precise = [p for p, _ in rules.keywords]
+    found = [
+        (pointer, message)
+        for pointer, message in found
+        if not any(len(p) > len(pointer) and p[: len(pointer)] == pointer for p in precise)
+    ]
+    return found + rules.keywords + rules.found

@@ -245,3 +245,31 @@ def test_string_formats_accept_every_string_datamodel_code_generator_accepted(
         assert outcome(theirs.M, {name: value})[0] == "ok"
         assert outcome(models.M, {name: value}) == ("ok", {**dict.fromkeys(formats), name: value})
     assert outcome(models.M, {"ipv4": "not an address"})[0] == "ok"
+
+
+@pytest.mark.parametrize("version", ["3.0.3", "3.1.0"])
+def test_keywords_of_the_wrong_type_are_ignored_by_the_models(version: str, tmp_path: Path) -> None:
+    """`required: id` names no field (not `i` and `d`); `maxLength: "3"` and friends
+    constrain nothing. The validation warns of each."""
+    properties = {"id": {"type": "integer"}, "i": {"type": "string"}, "d": {"type": "string"}}
+    document = spec(
+        {
+            "Thing": {"type": "object", "required": "id", "properties": properties},
+            "Odd": {
+                "type": "object",
+                "properties": {
+                    "s": {"type": "string", "maxLength": "3", "pattern": 5},
+                    "n": {"type": "integer", "minimum": "0", "maximum": True},
+                    "a": {"type": "array", "items": [{"type": "string"}], "minItems": -1},
+                    "o": {"type": "object", "additionalProperties": 3},
+                },
+            },
+            "Listed": {"type": "object", "properties": [], "required": ["x"]},
+        },
+        version,
+    )
+    models = ours(document, tmp_path)
+    assert outcome(models.Thing, {}) == ("ok", {"id": None, "i": None, "d": None})
+    body = {"s": "long string", "n": -5, "a": [1, "x"], "o": {"k": 1}}
+    assert outcome(models.Odd, body) == ("ok", body)
+    assert outcome(models.Listed, {"x": 1}) == ("ok", {"x": 1})
