@@ -140,6 +140,7 @@ class _Emitter:
         self.schema_of = {cls: name for name, cls in self.classes.items()}
         self.out: dict[str, _Class] = {}
         self.bases: set[str] = set()
+        self.defaults_from: set[str] = set()
         # A field named like an import makes the module import it as `<name>_aliased`.
         self.aliases = {n: f"{n}_aliased" for n in RESERVED & _attributes(schemas)}
 
@@ -177,6 +178,8 @@ class _Emitter:
 
     def _enum(self, cls: str, schema: dict[str, Any]) -> _Class:
         values = schema["enum"]
+        if schema.get("type") == "number" and all(_is_number(v) for v in values):
+            values = [float(v) for v in values]
         kinds = {type(v) for v in values}
         base = _ENUM_BASES.get(kinds.pop(), "Enum") if len(kinds) == 1 else "Enum"
         self.bases.add(base.rsplit(" ", 1)[-1])
@@ -208,13 +211,17 @@ class _Emitter:
         if schema.get("description"):
             text += _docstring(schema["description"], "    ") + "\n"
         text += self.n(_CONFIG)
-        taken: set[str] = set(self.classes.values())
+        # A field may not take the name of a class its class's fields refer to (its
+        # annotation would read the field's default instead).
+        taken = {self.types.target(ref)[0] for ref in _refs(properties.values())}
+        # The enum classes whose members are defaults: defined before this class.
+        self.defaults_from: set[str] = set()
         tags = self.tags.get(name, {})
         for prop, node in properties.items():
             attribute, alias = _field_name(prop, taken)
             taken.add(attribute)
             text += self._field(attribute, alias, node, prop in required, tags.get(prop))
-        return _Class(cls, text, set(parents))
+        return _Class(cls, text, set(parents) | self.defaults_from)
 
     def _field(
         self, attribute: str, alias: str | None, node: Any, required: bool, tag: list[str] | None
@@ -269,6 +276,7 @@ class _Emitter:
         enum = self.schemas.get(self.schema_of.get(members[0], "")) if members else None
         if isinstance(enum, dict) and isinstance(enum.get("enum"), list) and value in enum["enum"]:
             names = _member_names(enum)
+            self.defaults_from.add(members[0])
             return f"{members[0]}.{names[enum['enum'].index(value)]}"
         return literal(value)
 
@@ -378,6 +386,19 @@ def _attributes(schemas: dict[str, Any]) -> set[str]:
     return found
 
 
+def _refs(nodes: Any) -> Iterator[str]:
+    """The `$ref`s anywhere in `nodes`."""
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                yield node["$ref"]
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
 def _listed(value: Any) -> list[Any]:
     """`value` where it is a list, else nothing (a schema keyword of the wrong type)."""
     return value if isinstance(value, list) else []
@@ -442,17 +463,24 @@ def _member_names(schema: dict[str, Any]) -> list[str]:
     letter (`V_5MIN` -> `V_5_MIN`), else made of the values."""
     names = schema.get("x-enum-varnames")
     if not isinstance(names, list):
-        return [_member(v) for v in schema["enum"]]
+        return [_member(v, schema.get("type")) for v in schema["enum"]]
     return [re.sub(r"(?<=[0-9])(?=[A-Za-z])", "_", str(n)) for n in names]
 
 
-def _member(value: object) -> str:
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _member(value: object, kind: object) -> str:
+    """datamodel-code-generator's name of a member that is no string: `INTEGER_1`,
+    `NUMBER_0_5` after the schema's type, `INT_1`/`FLOAT_0_5` without one; `-` and `.`
+    become `_` (`INTEGER__1`)."""
     if isinstance(value, bool):
         return f"BOOLEAN_{str(value).upper()}"
-    if isinstance(value, int):
-        return f"INTEGER_{value}".replace("-", "MINUS_")
-    if isinstance(value, float):
-        return f"NUMBER_{value}".replace("-", "MINUS_").replace(".", "_")
+    if _is_number(value):
+        prefix = {"integer": "INTEGER", "number": "NUMBER"}.get(str(kind))
+        prefix = prefix or type(value).__name__.upper()
+        return f"{prefix}_{value}".replace("-", "_").replace(".", "_")
     return pascal_words(str(value)).upper() or "BLANK"
 
 

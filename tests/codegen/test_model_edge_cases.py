@@ -273,3 +273,56 @@ def test_keywords_of_the_wrong_type_are_ignored_by_the_models(version: str, tmp_
     body = {"s": "long string", "n": -5, "a": [1, "x"], "o": {"k": 1}}
     assert outcome(models.Odd, body) == ("ok", body)
     assert outcome(models.Listed, {"x": 1}) == ("ok", {"x": 1})
+
+
+def test_enum_members_that_are_numbers_are_named_as_datamodel_code_generator_names_them(
+    tmp_path: Path,
+) -> None:
+    document = spec(
+        {
+            "Level": {"type": "integer", "enum": [-1, 0, 1]},
+            "Ratio": {"type": "number", "enum": [0.5, 1, -2.5]},
+            "Mixed": {"enum": [1, "a", 0.5, -3]},
+        }
+    )
+    models, theirs = ours(document, tmp_path), reference(document, tmp_path)
+    for name in ("Level", "Ratio", "Mixed"):
+        mine = {k: v.value for k, v in getattr(models, name).__members__.items()}
+        assert mine == {k: v.value for k, v in getattr(theirs, name).__members__.items()}
+    assert models.Level.INTEGER__1 == -1
+
+
+def test_a_default_member_of_an_enum_named_later_imports(tmp_path: Path) -> None:
+    kind = {"$ref": "#/components/schemas/ZKind"}
+    document = spec(
+        {
+            "AModel": {
+                "type": "object",
+                "properties": {"k": {"allOf": [kind], "default": "x"}, "j": kind},
+            },
+            "ZKind": {"type": "string", "enum": ["x", "y"], "default": "y"},
+        }
+    )
+    for load in (ours, ours_split):
+        model = load(document, tmp_path).AModel
+        assert outcome(model, {}) == ("ok", {"k": "x", "j": "y"})
+
+
+def test_a_field_named_like_a_class_keeps_its_name_unless_its_class_refers_to_that_class(
+    tmp_path: Path,
+) -> None:
+    document = spec(
+        {
+            "Team": {"type": "object", "properties": {"id": {"type": "integer"}}},
+            "Project": {"type": "object", "properties": {"Team": {"type": "string"}}},
+            "Other": {
+                "type": "object",
+                "properties": {"Team": {"$ref": "#/components/schemas/Team"}},
+            },
+        }
+    )
+    models = ours(document, tmp_path)
+    assert models.Project.model_validate({"Team": "x"}).Team == "x"
+    assert models.Other.model_validate({"Team": {"id": 1}}).Team_1.id == 1
+    bodies = {"Project": [{"Team": "x"}, {"Team": 1}], "Other": [{"Team": {"id": 1}}]}
+    same_outcomes(models, reference(document, tmp_path), bodies)

@@ -58,13 +58,45 @@ def _classes(code: str) -> tuple[dict[str, str], list[str]]:
     return classes, others
 
 
+def _evaluated(node: ast.ClassDef) -> set[str]:
+    """The names a class statement reads when it runs: its bases and its defaults."""
+    parts: list[ast.AST] = [*node.bases]
+    parts += [s.value for s in node.body if isinstance(s, (ast.AnnAssign, ast.Assign)) and s.value]
+    return {n.id for part in parts for n in ast.walk(part) if isinstance(n, ast.Name)}
+
+
+def _undefined_at_class_creation(code: str) -> list[tuple[str, str]]:
+    """(class, name) where a class statement reads a class of the module defined later."""
+    classes = [n for n in ast.parse(code).body if isinstance(n, ast.ClassDef)]
+    names = {c.name for c in classes}
+    defined: set[str] = set()
+    wrong = []
+    for node in classes:
+        wrong += [(node.name, n) for n in sorted(_evaluated(node) & names - defined - {node.name})]
+        defined.add(node.name)
+    return wrong
+
+
+def _moved(code: str) -> set[str]:
+    """The classes whose defaults name an enum class that sorts after them."""
+    classes = [n for n in ast.parse(code).body if isinstance(n, ast.ClassDef)]
+    names = {c.name for c in classes}
+    return {c.name for c in classes if any(n > c.name for n in _evaluated(c) & names)}
+
+
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("spec", sorted(SPECS))
 def test_the_models_are_those_datamodel_code_generator_writes(spec: str) -> None:
     prepared = _renamed(prepare(_schemas_only(load(SPECS[spec]).document)))
-    ours, ours_other = _classes(emit_models(prepared, "# ours"))
+    ours_code = emit_models(prepared, "# ours")
+    ours, ours_other = _classes(ours_code)
     theirs, theirs_other = _classes(datamodel_models(prepared, "# theirs"))
-    assert list(ours) == list(theirs)
+    # The same order but where datamodel-code-generator's would name a class before it
+    # is defined (an enum member as a default, of an enum named later).
+    assert sorted(ours) == sorted(theirs)
+    assert _undefined_at_class_creation(ours_code) == []
+    moved = _moved(ours_code)
+    assert [n for n in ours if n not in moved] == [n for n in theirs if n not in moved]
     different = [name for name in theirs if ours[name] != theirs[name]]
     assert different == []
     # datamodel-code-generator rebuilds some models at import; pydantic rebuilds them on
