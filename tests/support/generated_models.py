@@ -28,16 +28,19 @@ def spec(schemas: dict[str, Any], version: str = "3.0.3") -> dict[str, Any]:
     }
 
 
-def load(code: str, folder: Path) -> ModuleType:
-    """`code` imported as a module of its own."""
-    name = f"generated_models_{next(_COUNTER)}"
-    path = folder / f"{name}.py"
-    path.write_text(code, encoding="utf-8")
+def _imported(folder: Path, name: str) -> ModuleType:
     sys.path.insert(0, str(folder))
     try:
         return importlib.import_module(name)
     finally:
         sys.path.remove(str(folder))
+
+
+def load(code: str, folder: Path) -> ModuleType:
+    """`code` imported as a module of its own."""
+    name = f"generated_models_{next(_COUNTER)}"
+    (folder / f"{name}.py").write_text(code, encoding="utf-8")
+    return _imported(folder, name)
 
 
 def ours(document: dict[str, Any], folder: Path) -> ModuleType:
@@ -56,11 +59,7 @@ def ours_split(document: dict[str, Any], folder: Path) -> ModuleType:
     (package / PACKAGE / "__init__.py").write_text("", encoding="utf-8")
     for file_name, text in split.modules.items():
         (package / PACKAGE / file_name).write_text(text, encoding="utf-8")
-    sys.path.insert(0, str(folder))
-    try:
-        return importlib.import_module(name)
-    finally:
-        sys.path.remove(str(folder))
+    return _imported(folder, name)
 
 
 def reference(document: dict[str, Any], folder: Path) -> ModuleType:
