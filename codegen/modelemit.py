@@ -378,7 +378,7 @@ def _attributes(schemas: dict[str, Any]) -> set[str]:
     and those of their `allOf` parts)."""
     found: set[str] = set()
     for schema in schemas.values():
-        parts = [schema, *(schema.get("allOf") or [])] if isinstance(schema, dict) else []
+        parts = [schema, *_listed(schema.get("allOf"))] if isinstance(schema, dict) else []
         for part in parts:
             properties = part.get("properties") if isinstance(part, dict) else None
             if isinstance(properties, dict):
@@ -501,7 +501,10 @@ def _discriminator_tags(schemas: dict[str, Any]) -> dict[str, dict[str, list[str
         if not isinstance(found, dict) or "propertyName" not in found:
             continue
         prop = found["propertyName"]
-        for value, ref in (found.get("mapping") or {}).items():
+        mapping = found.get("mapping")
+        for value, ref in mapping.items() if isinstance(mapping, dict) else []:
+            if not isinstance(ref, str):
+                continue
             values = tags.setdefault(ref.rsplit("/", 1)[-1], {}).setdefault(prop, [])
             if value not in values:
                 values.append(value)
@@ -537,12 +540,13 @@ _UNSUPPORTED = frozenset({"not", "patternProperties", "prefixItems", "if", "depe
 
 def _inner(schema: dict[str, Any]) -> Iterator[Any]:
     """The schemas directly inside `schema`."""
-    yield from (schema.get("properties") or {}).values()
+    properties = schema.get("properties")
+    yield from properties.values() if isinstance(properties, dict) else []
     for key in ("items", "additionalProperties"):
         if isinstance(schema.get(key), dict):
             yield schema[key]
     for key in ("allOf", "anyOf", "oneOf"):
-        yield from schema.get(key) or []
+        yield from _listed(schema.get(key))
 
 
 def writes(document: dict[str, Any]) -> bool:
@@ -558,10 +562,10 @@ def writes(document: dict[str, Any]) -> bool:
             continue
         if _UNSUPPORTED & schema.keys():
             return False
-        if not top and ("properties" in schema or len(schema.get("allOf") or []) > 1):
+        if not top and ("properties" in schema or len(_listed(schema.get("allOf"))) > 1):
             return False
         # The parts of a class's `allOf` are the class (their properties its fields).
-        parts = schema.get("allOf") or [] if top else []
+        parts = _listed(schema.get("allOf")) if top else []
         stack.extend((part, True) for part in parts)
         stack.extend((inner, False) for inner in _inner(schema) if inner not in parts)
     return True

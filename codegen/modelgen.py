@@ -124,7 +124,8 @@ def _inline_enums_as_schemas(schemas: dict[str, Any], openapi_30: bool) -> None:
     for schema_name, schema in list(schemas.items()):
         if not isinstance(schema, dict):
             continue
-        for prop_name, prop in list((schema.get("properties") or {}).items()):
+        properties = schema.get("properties")
+        for prop_name, prop in list(properties.items() if isinstance(properties, dict) else []):
             if not isinstance(prop, dict):
                 continue
             for target, suffix in ((prop, ""), (prop.get("items"), "Item")):
@@ -206,7 +207,8 @@ def _enum_of(node: dict[str, Any], schemas: dict[str, Any]) -> list[Any] | None:
     if isinstance(node.get("enum"), list):
         return list(node["enum"])
     for key in ("allOf", "anyOf", "oneOf"):
-        for branch in node.get(key) or []:
+        branches = node.get(key)
+        for branch in branches if isinstance(branches, list) else []:
             ref = branch.get("$ref", "") if isinstance(branch, dict) else ""
             target = schemas.get(ref.rsplit("/", 1)[-1]) if ref.startswith("#/") else None
             if isinstance(target, dict) and isinstance(target.get("enum"), list):

@@ -326,3 +326,12 @@ def test_a_field_named_like_a_class_keeps_its_name_unless_its_class_refers_to_th
     assert models.Other.model_validate({"Team": {"id": 1}}).Team_1.id == 1
     bodies = {"Project": [{"Team": "x"}, {"Team": 1}], "Other": [{"Team": {"id": 1}}]}
     same_outcomes(models, reference(document, tmp_path), bodies)
+
+
+def test_keywords_of_the_wrong_type_anywhere_do_not_stop_the_generator(tmp_path: Path) -> None:
+    odd = {"type": "object", "properties": [{"a": 1}], "required": "ab", "allOf": "x"}
+    odd |= {"anyOf": "y", "items": [1], "discriminator": {"propertyName": "k", "mapping": [1]}}
+    document = spec({"A": odd, "D": {"type": "array", "oneOf": "z", "items": "q"}}, "3.1.0")
+    models = ours(document, tmp_path)
+    assert outcome(models.A, {"a": 1}) == ("ok", {"a": 1})
+    assert outcome(models.D, [1, "x"]) == ("ok", [1, "x"])
