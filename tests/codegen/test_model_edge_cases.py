@@ -11,7 +11,14 @@ import yaml
 from codegen.generate import generate
 from codegen.validate import openapi_problems
 
-from tests.support.generated_models import ours, ours_split, outcome, reference, same_outcomes, spec
+from tests.support.generated_models import (
+    assert_same_outcomes,
+    ours,
+    ours_split,
+    outcome,
+    reference,
+    spec,
+)
 
 NAMED_LIKE_TYPES = {
     "date": {"type": "string", "format": "date"},
@@ -70,7 +77,7 @@ def test_a_schema_named_like_an_import_gets_a_class_of_another_name(
     body = {"field": {"e": "x"}, "any": {"e": "y"}, "n": 3, "kind": "x"}
     assert outcome(models.Uses, body)[0] == "ok"
     assert outcome(models.Uses, {"n": 4})[0] == "error"
-    same_outcomes(load(document, tmp_path), reference(document, tmp_path), {"Uses": [body]})
+    assert_same_outcomes(load(document, tmp_path), reference(document, tmp_path), {"Uses": [body]})
 
 
 def test_an_integer_bound_that_is_not_whole_is_rounded_inwards(tmp_path: Path) -> None:
@@ -88,14 +95,14 @@ def test_an_integer_bound_that_is_not_whole_is_rounded_inwards(tmp_path: Path) -
         }
     )
     bodies = [{"n": n} for n in (0, 1, 2, 3)] + [{"x": 2}, {"x": 3}, {"m": 3}, {"w": 3}]
-    same_outcomes(ours(document, tmp_path), reference(document, tmp_path), {"M": bodies})
+    assert_same_outcomes(ours(document, tmp_path), reference(document, tmp_path), {"M": bodies})
     document["openapi"] = "3.1.0"
     del document["components"]["schemas"]["M"]["properties"]["x"]
     document["components"]["schemas"]["M"]["properties"]["y"] = {
         "type": "integer", "exclusiveMinimum": 0.5, "exclusiveMaximum": 2.5
     }  # fmt: skip
     bodies += [{"y": y} for y in (0, 1, 2, 3)]
-    same_outcomes(ours(document, tmp_path), reference(document, tmp_path), {"M": bodies})
+    assert_same_outcomes(ours(document, tmp_path), reference(document, tmp_path), {"M": bodies})
 
 
 @pytest.mark.parametrize("load", [ours, ours_split], ids=["module", "split"])
@@ -196,14 +203,14 @@ def test_a_schema_extending_one_model_is_a_subclass_of_it(tmp_path: Path) -> Non
         assert issubclass(getattr(models, name), models.Base)
         assert getattr(models, name).model_validate({"id": 1}).id == 1
     bodies = {n: [None, {"id": 1}, {}, {"id": 1, "x": 2}] for n in ("NullableBase", "PlainBase")}
-    same_outcomes(models, reference(document, tmp_path), bodies)
+    assert_same_outcomes(models, reference(document, tmp_path), bodies)
 
 
 def test_an_object_of_several_types_takes_values_of_any_type(tmp_path: Path) -> None:
     labels = {"type": ["object", "null"], "additionalProperties": {"type": "string"}}
     document = spec({"M": {"type": "object", "properties": {"labels": labels}}}, "3.1.0")
     bodies = {"M": [{"labels": {"k": 1}}, {"labels": None}, {"labels": {"k": "v"}}, {"labels": 3}]}
-    same_outcomes(ours(document, tmp_path), reference(document, tmp_path), bodies)
+    assert_same_outcomes(ours(document, tmp_path), reference(document, tmp_path), bodies)
 
 
 def test_a_default_of_the_schema_referred_to_applies_and_none_is_accepted(
@@ -228,7 +235,7 @@ def test_a_default_of_the_schema_referred_to_applies_and_none_is_accepted(
     models = ours(document, tmp_path)
     assert outcome(models.ZUse, {}) == ("ok", {"top": "hello", "kind": "b", "i": 3, "own": "bye"})
     bodies = [{}, {"top": None}, {"kind": None}, {"i": None}, {"i": 6}, {"top": "x", "own": "y"}]
-    same_outcomes(models, reference(document, tmp_path), {"ZUse": bodies})
+    assert_same_outcomes(models, reference(document, tmp_path), {"ZUse": bodies})
 
 
 def test_string_formats_accept_every_string_datamodel_code_generator_accepted(
@@ -325,7 +332,7 @@ def test_a_field_named_like_a_class_keeps_its_name_unless_its_class_refers_to_th
     assert models.Project.model_validate({"Team": "x"}).Team == "x"
     assert models.Other.model_validate({"Team": {"id": 1}}).Team_1.id == 1
     bodies = {"Project": [{"Team": "x"}, {"Team": 1}], "Other": [{"Team": {"id": 1}}]}
-    same_outcomes(models, reference(document, tmp_path), bodies)
+    assert_same_outcomes(models, reference(document, tmp_path), bodies)
 
 
 def test_keywords_of_the_wrong_type_anywhere_do_not_stop_the_generator(tmp_path: Path) -> None:

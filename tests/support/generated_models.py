@@ -77,7 +77,9 @@ def outcome(model: Any, body: Any) -> tuple[str, Any]:
     return "ok", value.model_dump(mode="json", by_alias=True)
 
 
-def same_outcomes(first: ModuleType, second: ModuleType, bodies: dict[str, list[Any]]) -> None:
+def assert_same_outcomes(
+    first: ModuleType, second: ModuleType, bodies: dict[str, list[Any]]
+) -> None:
     """Each body of `bodies` ({class name: [body, ...]}) is accepted by both modules'
     class of that name with the same result, or refused by both at the same place."""
     for name, listed in bodies.items():
