@@ -99,7 +99,11 @@ def _count(schema: dict[str, Any], key: str) -> int | None:
     return found if isinstance(found, int) and not isinstance(found, bool) else None
 
 
-_SIZES = {str: ("Length", "is too"), list: ("Items", "is too"), dict: ("Properties", "has too")}
+_SIZES: dict[type[Any], tuple[str, str]] = {
+    str: ("Length", "is too"),
+    list: ("Items", "is too"),
+    dict: ("Properties", "has too"),
+}
 _DATE = r"\d{4}-\d{2}-\d{2}"
 _FORMATS: dict[str, Callable[[Any], bool]] = {
     "date-time": lambda v: (
@@ -116,7 +120,7 @@ _FORMATS: dict[str, Callable[[Any], bool]] = {
 def _bounds(value: Any, schema: dict[str, Any], openapi_30: bool) -> Iterator[str]:
     """The errors of the size, bound, pattern and format keywords."""
     for kind, (word, verb) in _SIZES.items():
-        if not isinstance(value, kind) or isinstance(value, bool):
+        if not isinstance(value, kind):
             continue
         low, high = _count(schema, f"min{word}"), _count(schema, f"max{word}")
         if low is not None and len(value) < low:
@@ -147,7 +151,8 @@ def _bounds(value: Any, schema: dict[str, Any], openapi_30: bool) -> Iterator[st
 
 
 def _numeric(value: float, schema: dict[str, Any], openapi_30: bool) -> Iterator[str]:
-    low, high = schema.get("minimum"), schema.get("maximum")
+    low: Any = schema.get("minimum")
+    high: Any = schema.get("maximum")
     low_out = schema.get("exclusiveMinimum") is True if openapi_30 else False
     high_out = schema.get("exclusiveMaximum") is True if openapi_30 else False
     if _number(low) and (value <= low if low_out else value < low):
@@ -162,7 +167,7 @@ def _numeric(value: float, schema: dict[str, Any], openapi_30: bool) -> Iterator
             yield f"{value!r} is less than or equal to the minimum of {low!r}"
         if _number(high) and value >= high:
             yield f"{value!r} is greater than or equal to the maximum of {high!r}"
-    step = schema.get("multipleOf")
+    step: Any = schema.get("multipleOf")
     if _number(step) and step > 0 and not math.isclose(value / step, round(value / step)):
         yield f"{value!r} is not a multiple of {step!r}"
 

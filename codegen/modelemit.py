@@ -43,18 +43,19 @@ recursive schema, has its base quoted).
 from __future__ import annotations
 
 import keyword
-import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from codegen.constraints import field_constraints
 from codegen.modeltypes import (
     FORMATS,
     IMPORTS,
     RESERVED,
     SchemaTypes,
     class_names,
+    enum_member_names,
     literal,
     pascal_words,
     spelled,
@@ -72,23 +73,6 @@ _SHADOWING = frozenset(
     | {f"model_{n}" for n in ("parametrized_name", "post_init", "rebuild", "validate")}
     | {"model_validate_json", "model_validate_strings"}
 )
-_FIELD_CONSTRAINTS = (
-    ("maxLength", "max_length"),
-    ("minLength", "min_length"),
-    ("maxItems", "max_length"),
-    ("minItems", "min_length"),
-    ("minimum", "ge"),
-    ("maximum", "le"),
-    ("exclusiveMinimum", "gt"),
-    ("exclusiveMaximum", "lt"),
-    ("pattern", "pattern"),
-    ("multipleOf", "multiple_of"),
-    ("minProperties", "min_length"),
-    ("maxProperties", "max_length"),
-)
-
-
-_BOUNDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 _COMPOSED = ("$ref", "allOf", "anyOf", "oneOf")
 _CONFIG = '    model_config: ClassVar[ConfigDict] = ConfigDict(\n        extra="allow",\n    )\n'
 # Builtins an annotation may name: a field of that name is `<name>_` with an alias.
@@ -178,12 +162,12 @@ class _Emitter:
 
     def _enum(self, cls: str, schema: dict[str, Any]) -> _Class:
         values = schema["enum"]
-        if schema.get("type") == "number" and all(_is_number(v) for v in values):
+        if schema.get("type") == "number" and all(_numeric(v) for v in values):
             values = [float(v) for v in values]
         kinds = {type(v) for v in values}
         base = _ENUM_BASES.get(kinds.pop(), "Enum") if len(kinds) == 1 else "Enum"
         self.bases.add(base.rsplit(" ", 1)[-1])
-        names = _member_names(schema)
+        names = enum_member_names(schema)
         text = f"class {cls}({self.n(base)}):\n"
         if schema.get("description"):
             text += _docstring(schema["description"], "    ") + "\n"
@@ -215,7 +199,7 @@ class _Emitter:
         # annotation would read the field's default instead).
         taken = {self.types.target(ref)[0] for ref in _refs(properties.values())}
         # The enum classes whose members are defaults: defined before this class.
-        self.defaults_from: set[str] = set()
+        self.defaults_from = set()
         tags = self.tags.get(name, {})
         for prop, node in properties.items():
             attribute, alias = _field_name(prop, taken)
@@ -275,7 +259,7 @@ class _Emitter:
         members = self.types.members(node)
         enum = self.schemas.get(self.schema_of.get(members[0], "")) if members else None
         if isinstance(enum, dict) and isinstance(enum.get("enum"), list) and value in enum["enum"]:
-            names = _member_names(enum)
+            names = enum_member_names(enum)
             self.defaults_from.add(members[0])
             return f"{members[0]}.{names[enum['enum'].index(value)]}"
         return literal(value)
@@ -290,7 +274,7 @@ class _Emitter:
         plain = isinstance(kind, str) and not any(k in node for k in _COMPOSED)
         plain = plain and (kind, node.get("format")) not in FORMATS
         if plain:
-            args.update(_constraints(node))
+            args.update(field_constraints(node))
         if node.get("deprecated") is True:
             args["deprecated"] = "True"
         if isinstance(node.get("examples"), list):
@@ -399,6 +383,10 @@ def _refs(nodes: Any) -> Iterator[str]:
             stack.extend(node)
 
 
+def _numeric(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _listed(value: Any) -> list[Any]:
     """`value` where it is a list, else nothing (a schema keyword of the wrong type)."""
     return value if isinstance(value, list) else []
@@ -410,78 +398,6 @@ def _singular(name: str) -> str:
     if name.endswith("s") and not name.endswith("ss"):
         return name[:-1]
     return name
-
-
-def _constraint(key: str, argument: str, value: Any, kind: Any) -> tuple[str, Any] | None:
-    """The `Field` argument of a constraint and its value as pydantic takes it; None where
-    the schema's value is not of the keyword's type (a string `maxLength`: the validation
-    warns of it). An integer's bound that is not whole becomes an inclusive whole one (a
-    lower one rounded up, an upper one down) and such a `multipleOf` is left out, as
-    datamodel-code-generator writes them."""
-    if isinstance(value, bool):
-        return None
-    if key == "pattern":
-        return (argument, value) if isinstance(value, str) else None
-    if not isinstance(value, (int, float)):
-        return None
-    if key not in _BOUNDS:
-        return (argument, value) if isinstance(value, int) and value >= 0 else None
-    if kind == "number":
-        return argument, float(value)
-    if kind != "integer" or isinstance(value, int):
-        return argument, value
-    if value.is_integer():
-        return argument, int(value)
-    if key == "multipleOf":
-        return None
-    lower = argument in ("ge", "gt")
-    return ("ge", math.ceil(value)) if lower else ("le", math.floor(value))
-
-
-def _constraints(node: dict[str, Any]) -> dict[str, str]:
-    """The `Field` arguments of a scalar, array or object schema's constraints (OpenAPI
-    3.0's boolean `exclusiveMinimum` makes `minimum` a `gt`; an object that allows no
-    property is an empty dict)."""
-    args: dict[str, str] = {}
-    kind = node.get("type")
-    if isinstance(kind, list):
-        kind = next((k for k in kind if k != "null"), None)
-    for key, argument in _FIELD_CONSTRAINTS:
-        if key in ("minimum", "maximum") and node.get(f"exclusive{key.title()}") is True:
-            argument = "gt" if key == "minimum" else "lt"
-        found = _constraint(key, argument, node.get(key), kind)
-        if found is not None:
-            args[found[0]] = literal(found[1])
-    closed = node.get("additionalProperties") is False and not node.get("properties")
-    if node.get("type") == "object" and closed:
-        args["max_length"] = "0"
-    return args
-
-
-def _member_names(schema: dict[str, Any]) -> list[str]:
-    """The member names of an enum: `x-enum-varnames` with `_` between a digit and a
-    letter (`V_5MIN` -> `V_5_MIN`), else made of the values."""
-    names = schema.get("x-enum-varnames")
-    if not isinstance(names, list):
-        return [_member(v, schema.get("type")) for v in schema["enum"]]
-    return [re.sub(r"(?<=[0-9])(?=[A-Za-z])", "_", str(n)) for n in names]
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _member(value: object, kind: object) -> str:
-    """datamodel-code-generator's name of a member that is no string: `INTEGER_1`,
-    `NUMBER_0_5` after the schema's type, `INT_1`/`FLOAT_0_5` without one; `-` and `.`
-    become `_` (`INTEGER__1`)."""
-    if isinstance(value, bool):
-        return f"BOOLEAN_{str(value).upper()}"
-    if _is_number(value):
-        prefix = {"integer": "INTEGER", "number": "NUMBER"}.get(str(kind))
-        prefix = prefix or type(value).__name__.upper()
-        return f"{prefix}_{value}".replace("-", "_").replace(".", "_")
-    return pascal_words(str(value)).upper() or "BLANK"
 
 
 def _is_object(schema: dict[str, Any]) -> bool:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["RESERVED", "SchemaTypes", "class_names", "pascal_words"]
+__all__ = ["RESERVED", "SchemaTypes", "class_names", "enum_member_names", "pascal_words"]
 
 FORMATS = {
     ("string", "date-time"): "datetime",
@@ -229,3 +229,29 @@ def _unique(values: Any) -> list[str]:
         if value not in seen:
             seen.append(value)
     return seen
+
+
+def enum_member_names(schema: dict[str, Any]) -> list[str]:
+    """The member names of an enum: `x-enum-varnames` with `_` between a digit and a
+    letter (`V_5MIN` -> `V_5_MIN`), else made of the values."""
+    names = schema.get("x-enum-varnames")
+    if not isinstance(names, list):
+        return [_member(v, schema.get("type")) for v in schema["enum"]]
+    return [re.sub(r"(?<=[0-9])(?=[A-Za-z])", "_", str(n)) for n in names]
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _member(value: object, kind: object) -> str:
+    """datamodel-code-generator's name of a member that is no string: `INTEGER_1`,
+    `NUMBER_0_5` after the schema's type, `INT_1`/`FLOAT_0_5` without one; `-` and `.`
+    become `_` (`INTEGER__1`)."""
+    if isinstance(value, bool):
+        return f"BOOLEAN_{str(value).upper()}"
+    if _is_number(value):
+        prefix = {"integer": "INTEGER", "number": "NUMBER"}.get(str(kind))
+        prefix = prefix or type(value).__name__.upper()
+        return f"{prefix}_{value}".replace("-", "_").replace(".", "_")
+    return pascal_words(str(value)).upper() or "BLANK"
