@@ -2,7 +2,7 @@
 
 Writes, into the output package (default: src/product_analytics/_generated):
   __init__.py    SPEC_SHA256, SPEC_VERSION, GENERATOR_VERSION
-  models.py      pydantic v2 models, by datamodel-code-generator (codegen/modelgen.py)
+  models.py      pydantic v2 models (codegen/modelgen.py, codegen/modelemit.py)
   operations.py  one `Operation` record per operation of the spec
   resources.py   one `Endpoint` class per operation, the resource classes and their
                  `with_raw_response` views, and a `TypedDict` per shared body (codegen/bodies.py)
@@ -20,7 +20,6 @@ Output is byte-identical for the same spec and pinned tool versions.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import re
 import shutil
@@ -28,9 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +38,7 @@ from codegen.bodies import fields_types
 from codegen.modelgen import generate_models
 from codegen.naming import RESERVED_CLASS_NAMES
 from codegen.source import (
-    Pointer,
     Problem,
-    Problems,
     Source,
     SpecProblems,
     load,
@@ -51,7 +46,6 @@ from codegen.source import (
 )
 from codegen.spec import (
     CLIENT_DEFAULTS,
-    HTTP_METHODS,
     Resource,
     SpecError,
     read_throttle_classes,
@@ -59,7 +53,7 @@ from codegen.spec import (
 from codegen.split import PACKAGE as MODELS_PACKAGE
 from codegen.split import operations_index, resources_index, split_models
 from codegen.templating import environment, op_classes
-from codegen.validate import check, openapi_problems
+from codegen.validate import check
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SPEC = ROOT / "spec" / "openapi.yaml"
@@ -69,9 +63,6 @@ GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 # model group and resource in these subpackages (codegen/split.py).
 SPLIT_FROM = 150
 SUBPACKAGES = (MODELS_PACKAGE, "_operations", "_resources")
-# From this many operations, the OpenAPI validation runs in a second process while the
-# modules are rendered (below it, starting that process costs more than it saves).
-PARALLEL_FROM = 150
 
 
 def _shown(spec: Path) -> str:
@@ -143,8 +134,7 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
         raise SpecProblems(
             _shown(spec), [Problem(source.line(("x-throttle-classes",)), str(exc))]
         ) from None
-    tool = f" and datamodel-code-generator {version('datamodel-code-generator')}"
-    models_code = generate_models(source.document, _header(spec, source, tool))
+    models_code = generate_models(source.document, header)
     problems = _missing_models(resources, models_code, source)
     if problems:
         raise SpecProblems(_shown(spec), problems)
@@ -161,7 +151,7 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
     }
     files = {"__init__.py": _init_module(header, source)}
     if sum(len(r.operations) for r in resources) >= SPLIT_FROM:
-        files.update(_render_split(env, context, models_code, _header(spec, source, tool)))
+        files.update(_render_split(env, context, models_code, header))
         return files
     files["models.py"] = models_code
     for name in ("operations.py", "resources.py"):
@@ -196,42 +186,6 @@ def _render_split(
     return files
 
 
-def _operation_count(document: Any) -> int:
-    paths = document.get("paths") if isinstance(document, dict) else None
-    if not isinstance(paths, dict):
-        return 0
-    return sum(
-        method in item
-        for item in paths.values()
-        if isinstance(item, dict)
-        for method in HTTP_METHODS
-    )
-
-
-def _render_while_validating(
-    spec: Path, source: Source, resources: list[Resource], warnings: list[Problem]
-) -> dict[str, str]:
-    """`render`, with the OpenAPI validation (as slow as rendering on a large spec) run at
-    the same time in another process; what it finds is added to `warnings`."""
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        future = pool.submit(openapi_problems, source.document)
-        files = render(spec, source, resources)
-        try:
-            found = future.result()
-        except Exception as error:  # the validating process died: the spec is still read
-            found = [((), f"the OpenAPI validation did not finish: {type(error).__name__}")]
-        _openapi_warnings(source, found, warnings)
-    return files
-
-
-def _openapi_warnings(
-    source: Source, found: list[tuple[Pointer, str]], warnings: list[Problem]
-) -> None:
-    problems = Problems(source)
-    for pointer, message in found:
-        problems.warn(pointer, message)
-    warnings.extend(problems.warnings)
 
 
 @dataclass
@@ -267,15 +221,11 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
     """
     shown = _shown(spec)
     source = load(spec, shown)
-    parallel = _operation_count(source.document) >= PARALLEL_FROM and (os.cpu_count() or 1) > 1
-    resources, problems = check(source, openapi=not parallel)
+    resources, problems = check(source)
     if problems or (strict and problems.warnings):
         raise SpecProblems(shown, [*problems.found, *(problems.warnings if strict else [])])
     warnings = list(problems.warnings)
-    if parallel:
-        files = _render_while_validating(spec, source, resources, warnings)
-    else:
-        files = render(spec, source, resources)
+    files = render(spec, source, resources)
     if strict and warnings:
         raise SpecProblems(shown, warnings)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -286,7 +236,9 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
             (staging / name).parent.mkdir(exist_ok=True)
             (staging / name).write_text(text, encoding="utf-8")
             staged.append(staging / name)
-        _ruff(["check", "--fix", "--select", "I,F401"], [staging])
+        # The models modules come with their imports exact and sorted (codegen/split.py).
+        checked = [p for p in staging.iterdir() if p.name != MODELS_PACKAGE]
+        _ruff(["check", "--fix", "--select", "I,F401"], checked)
         _ruff(["format"], [staging])
         _move_into(staging, out, files)
     finally:

@@ -1,16 +1,22 @@
-"""`models.py`: pydantic v2 models by datamodel-code-generator, run in-process on a copy of
-the spec made ready for it.
+"""`models.py`: the component schemas made ready for `codegen.modelemit`, which writes the
+pydantic v2 models.
 
 Before generation (`prepare`):
   - an `enum` written inline in a property is moved to its own schema named after the schema
     and the property (`ProxyRecord.status` -> `ProxyRecordStatus`), so that names are
-    stable and say what they are (no `Status1`);
+    stable and say what they are (no `Status1`); so is an enum anywhere deeper (array
+    items, object values, `anyOf`/`oneOf` branches), named after where it is;
   - drf-spectacular's `NullEnum` (`enum: [null]`) becomes a null type and its `BlankEnum`
     (`enum: [""]`) a string, and a `null` inside an enum makes the field nullable (no
     `NoneType_None` member);
-  - string enum members get upper-case names, distinct (`member_names`).
-After generation (`open_enums`): every enum derives from `OpenStrEnum`/`OpenIntEnum`, so a
-member equals its value and a value the spec does not list still parses.
+  - string enum members get upper-case names, distinct (`member_names`);
+  - a default outside its enum is left out.
+Every enum derives from `OpenStrEnum`/`OpenIntEnum`, so a member equals its value and a
+value the spec does not list still parses.
+
+`datamodel_models` runs datamodel-code-generator on the same prepared schemas, in the
+conventions the emitter follows (`OPTIONS`): the reference the emitter is tested against,
+never part of generation.
 """
 
 from __future__ import annotations
@@ -20,9 +26,10 @@ import re
 import warnings
 from typing import Any
 
+from codegen.modelemit import emit_models, writes
 from codegen.source import walk
 
-__all__ = ["class_var_configs", "generate_models", "prepare"]
+__all__ = ["datamodel_models", "generate_models", "member_names", "prepare"]
 
 OPTIONS: dict[str, Any] = {
     "input_file_type": "openapi",
@@ -63,75 +70,12 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
     """A copy of `document` whose enums give stable, open, null-free enum classes."""
     doc = copy.deepcopy(document)
     schemas: dict[str, Any] = doc.setdefault("components", {}).setdefault("schemas", {}) or {}
-    null_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, None)}
-    blank_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, "")}
     # OpenAPI 3.0 says null with `nullable: true`; 3.1 with a null type.
     openapi_30 = str(doc.get("openapi", "")).startswith("3.0")
-    null = {"type": "null"}
-    # 1. NullEnum / BlankEnum references: null, and nothing (the enum beside takes "").
-    for _, node in list(walk(doc)):
-        if not isinstance(node, dict):
-            continue
-        for key in ("oneOf", "anyOf"):
-            branches = node.get(key)
-            if not isinstance(branches, list):
-                continue
-            kept: list[Any] = []
-            nullable = False
-            for branch in branches:
-                ref = branch.get("$ref") if isinstance(branch, dict) else None
-                if ref in null_refs:
-                    nullable = True
-                elif ref not in blank_refs:
-                    kept.append(branch)
-            if len(kept) == len(branches):
-                continue
-            if not kept:
-                kept.append({"type": "string"})
-            if nullable and openapi_30:
-                node["nullable"] = True
-            elif nullable:
-                kept.append(null)
-            node[key] = kept
-    for name in [n for n, s in schemas.items() if _is_only(s, None) or _is_only(s, "")]:
-        del schemas[name]
-    # 2. Inline enums of properties: their own schema, named after schema and property.
-    for schema_name, schema in list(schemas.items()):
-        if not isinstance(schema, dict):
-            continue
-        for prop_name, prop in list((schema.get("properties") or {}).items()):
-            if not isinstance(prop, dict):
-                continue
-            for target, suffix in ((prop, ""), (prop.get("items"), "Item")):
-                if not isinstance(target, dict) or not isinstance(target.get("enum"), list):
-                    continue
-                enum_name = f"{_pascal(schema_name)}{_pascal(prop_name)}{suffix}"
-                while enum_name in schemas:
-                    enum_name += "Enum"
-                values = target["enum"]
-                nullable = None in values or target.get("nullable") is True
-                types = target.get("type")
-                if isinstance(types, list):
-                    nullable = nullable or "null" in types
-                    types = next((t for t in types if t != "null"), None)
-                enum_schema: dict[str, Any] = {"enum": [v for v in values if v is not None]}
-                if types is not None:
-                    enum_schema["type"] = types
-                schemas[enum_name] = enum_schema
-                ref = {"$ref": f"#/components/schemas/{enum_name}"}
-                kept_keys = ("description", "default", "title")
-                carried = {k: target[k] for k in kept_keys if k in target}
-                replacement: dict[str, Any] = {"allOf": [ref], **carried}
-                if nullable and openapi_30:
-                    replacement["nullable"] = True
-                elif nullable:
-                    replacement = {"anyOf": [ref, null], **carried}
-                if target is prop:
-                    schema["properties"][prop_name] = replacement
-                else:
-                    prop["items"] = replacement
-    # 3. A null left inside an enum: out of it (the field's nullability says it). Member
-    #    names of string enums: upper-case identifiers, distinct.
+    _drop_null_and_blank_enums(doc, schemas, openapi_30)
+    _inline_enums_as_schemas(schemas, openapi_30)
+    # A null left inside an enum: out of it (the field's nullability says it). Member names
+    # of string enums: upper-case identifiers, distinct.
     for _, node in walk(doc):
         enum = node.get("enum") if isinstance(node, dict) else None
         if not isinstance(enum, list):
@@ -144,13 +88,127 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _drop_null_and_blank_enums(doc: Any, schemas: dict[str, Any], openapi_30: bool) -> None:
+    """References to drf-spectacular's NullEnum become null; to BlankEnum, nothing (the
+    enum beside takes ""); both schemas go."""
+    null_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, None)}
+    blank_refs = {f"#/components/schemas/{n}" for n, s in schemas.items() if _is_only(s, "")}
+    for _, node in list(walk(doc)):
+        if not isinstance(node, dict):
+            continue
+        for key in ("oneOf", "anyOf"):
+            branches = node.get(key)
+            if not isinstance(branches, list):
+                continue
+            refs = [b.get("$ref") if isinstance(b, dict) else None for b in branches]
+            kept = [
+                b for b, r in zip(branches, refs, strict=True) if r not in null_refs | blank_refs
+            ]
+            if len(kept) == len(branches):
+                continue
+            if not kept:
+                kept.append({"type": "string"})
+            nullable = any(r in null_refs for r in refs)
+            if nullable and openapi_30:
+                node["nullable"] = True
+            elif nullable:
+                kept.append({"type": "null"})
+            node[key] = kept
+    for name in [n for n, s in schemas.items() if _is_only(s, None) or _is_only(s, "")]:
+        del schemas[name]
+
+
+def _inline_enums_as_schemas(schemas: dict[str, Any], openapi_30: bool) -> None:
+    """Each enum of a property (or of its items) becomes a schema of its own, named after
+    the schema and the property, and the property refers to it."""
+    for schema_name, schema in list(schemas.items()):
+        if not isinstance(schema, dict):
+            continue
+        properties = schema.get("properties")
+        for prop_name, prop in list(properties.items() if isinstance(properties, dict) else []):
+            if not isinstance(prop, dict):
+                continue
+            for target, suffix in ((prop, ""), (prop.get("items"), "Item")):
+                if not isinstance(target, dict) or not isinstance(target.get("enum"), list):
+                    continue
+                enum_name = f"{_pascal(schema_name)}{_pascal(prop_name)}{suffix}"
+                while enum_name in schemas:
+                    enum_name += "Enum"
+                replacement = _enum_schema(schemas, enum_name, target, openapi_30)
+                if target is prop:
+                    schema["properties"][prop_name] = replacement
+                else:
+                    prop["items"] = replacement
+        _inline_nested_enums(schemas, schema, _pascal(schema_name), openapi_30)
+
+
+_NESTED = (("items", "Item"), ("additionalProperties", "Value"))
+
+
+def _inline_nested_enums(
+    schemas: dict[str, Any], node: dict[str, Any], name: str, openapi_30: bool
+) -> None:
+    """Every enum left inside `node` (in an array's items, an object's values, a branch
+    of `anyOf`/`oneOf`/`allOf`, deeper properties) becomes a schema of its own named after
+    where it is (`Where.grid` items of items -> `WhereGridItemItem`), so that it is an
+    open enum class like the others."""
+    places: list[tuple[Any, Any, str]] = [
+        (node, key, f"{name}{suffix}") for key, suffix in _NESTED if key in node
+    ]
+    for key in ("anyOf", "oneOf", "allOf"):
+        branches = node.get(key)
+        if isinstance(branches, list):
+            places += [(branches, i, f"{name}{i + 1}") for i in range(len(branches))]
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        places += [(properties, p, f"{name}{_pascal(str(p))}") for p in properties]
+    for holder, key, inner_name in places:
+        inner = holder[key]
+        if not isinstance(inner, dict) or "$ref" in inner:
+            continue
+        if isinstance(inner.get("enum"), list) and inner["enum"]:
+            enum_name = inner_name
+            while enum_name in schemas:
+                enum_name += "Enum"
+            holder[key] = _enum_schema(schemas, enum_name, inner, openapi_30)
+        else:
+            _inline_nested_enums(schemas, inner, inner_name, openapi_30)
+
+
+def _enum_schema(
+    schemas: dict[str, Any], name: str, target: dict[str, Any], openapi_30: bool
+) -> dict[str, Any]:
+    """Add the enum `target` as the schema `name`; what refers to it in `target`'s place."""
+    values = target["enum"]
+    nullable = None in values or target.get("nullable") is True
+    types = target.get("type")
+    if isinstance(types, list):
+        nullable = nullable or "null" in types
+        types = next((t for t in types if t != "null"), None)
+    enum_schema: dict[str, Any] = {"enum": [v for v in values if v is not None]}
+    if types is not None:
+        enum_schema["type"] = types
+    schemas[name] = enum_schema
+    ref = {"$ref": f"#/components/schemas/{name}"}
+    carried: dict[str, Any] = {
+        k: target[k] for k in ("description", "default", "title") if k in target
+    }
+    if nullable and not openapi_30:
+        return {"anyOf": [ref, {"type": "null"}], **carried}
+    replacement: dict[str, Any] = {"allOf": [ref], **carried}
+    if nullable:
+        replacement["nullable"] = True
+    return replacement
+
+
 def _enum_of(node: dict[str, Any], schemas: dict[str, Any]) -> list[Any] | None:
     """The values of the enum `node` is (directly, or through one `$ref` of an `allOf`,
     `anyOf` or `oneOf`), else None."""
     if isinstance(node.get("enum"), list):
         return list(node["enum"])
     for key in ("allOf", "anyOf", "oneOf"):
-        for branch in node.get(key) or []:
+        branches = node.get(key)
+        for branch in branches if isinstance(branches, list) else []:
             ref = branch.get("$ref", "") if isinstance(branch, dict) else ""
             target = schemas.get(ref.rsplit("/", 1)[-1]) if ref.startswith("#/") else None
             if isinstance(target, dict) and isinstance(target.get("enum"), list):
@@ -235,14 +293,23 @@ def _schemas_only(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def generate_models(document: dict[str, Any], header: str) -> str:
-    """The source of `models.py` for `document` (unformatted; `ruff format` follows)."""
+    """The source of `models.py` for `document` (unformatted; `ruff format` follows): by
+    `codegen.modelemit`, or by datamodel-code-generator where the schemas hold what the
+    emitter has no rule for (`modelemit.writes`)."""
+    prepared = prepare(_schemas_only(document))
+    if writes(prepared):
+        return emit_models(prepared, header)
+    return datamodel_models(prepared, header)
+
+
+def datamodel_models(prepared: dict[str, Any], header: str) -> str:
+    """What datamodel-code-generator makes of a document `prepare` made, in the
+    conventions `codegen.modelemit` follows: the reference it is tested against."""
     import datamodel_code_generator
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        code = datamodel_code_generator.generate(
-            prepare(_schemas_only(document)), custom_file_header=header, **OPTIONS
-        )
+        code = datamodel_code_generator.generate(prepared, custom_file_header=header, **OPTIONS)
     assert isinstance(code, str)
     return class_var_configs(open_enums(code))
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["Split", "split_models"]
 
@@ -29,6 +31,7 @@ class _Unit:
     name: str
     source: str
     refs: set[str] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)
     rebuild: list[str] = field(default_factory=list)
 
 
@@ -41,11 +44,12 @@ class Split:
 
 
 def _names(node: ast.AST) -> set[str]:
-    found: set[str] = set()
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            found.add(sub.id)
-    return found
+    """The names `node` reads (not those it assigns, such as its fields)."""
+    return {
+        sub.id
+        for sub in ast.walk(node)
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load)
+    }
 
 
 def _units(code: str) -> tuple[str, list[_Unit]]:
@@ -76,6 +80,7 @@ def _units(code: str) -> tuple[str, list[_Unit]]:
             raise ValueError(f"unexpected statement at line {node.lineno} of the models")
     header = "".join(lines[: header_end if header_end is not None else len(lines)])
     for unit in units.values():
+        unit.names = set(unit.refs)
         unit.refs &= set(units)
         unit.refs.discard(unit.name)
     return header, list(units.values())
@@ -143,7 +148,7 @@ def split_models(code: str, banner: str) -> Split:
 
     `banner` opens every module (the generated-file header)."""
     header, units = _units(code)
-    imports = header[header.index("from __future__") :] if "from __future__" in header else header
+    sources = _import_sources(header)
     home: dict[str, str] = {}
     modules: dict[str, str] = {}
     taken: set[str] = set()
@@ -154,11 +159,9 @@ def split_models(code: str, banner: str) -> Split:
         for unit in members:
             for ref in sorted(unit.refs - names):
                 needed.setdefault(home[ref], []).append(ref)
-        lines = [f"{banner}\n{imports}"]
-        lines += [
-            f"from .{other} import {', '.join(sorted(set(refs)))}\n"
-            for other, refs in sorted(needed.items())
-        ]
+        used = set().union(*(u.names for u in members))
+        relative = {f".{other}": set(refs) for other, refs in needed.items()}
+        lines = [f"{banner}\n", _import_block(sources, used, relative)]
         lines += [f"\n\n{unit.source}" for unit in members]
         rebuilds = [line for unit in members for line in unit.rebuild]
         if rebuilds:
@@ -166,6 +169,54 @@ def split_models(code: str, banner: str) -> Split:
         modules[f"{module}.py"] = "".join(lines)
         home.update(dict.fromkeys(names, module))
     return Split(_index(banner, home), modules)
+
+
+def _import_sources(header: str) -> dict[str, tuple[str, str]]:
+    """For each name the header's `from X import a, b as c` lines bind: its module and
+    how the import spells it (`a`, `b as c`)."""
+    sources: dict[str, tuple[str, str]] = {}
+    for module, names in re.findall(r"^from ([\w.]+) import (.+)$", header, flags=re.M):
+        for name in names.split(","):
+            spelling = " ".join(name.split())
+            sources[spelling.rsplit(" ", 1)[-1]] = (module, spelling)
+    return sources
+
+
+def _natural(text: str) -> list[Any]:
+    """isort's order of names: case aside, numbers by value."""
+    return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", text)]
+
+
+def _member_key(name: str) -> tuple[int, list[Any]]:
+    """isort's order of the names of one import: constants, classes, then the rest."""
+    kind = 0 if name.isupper() and len(name) > 1 else 1 if name[:1].isupper() else 2
+    return kind, _natural(name)
+
+
+def _section(module: str) -> int:
+    if module == "__future__":
+        return 0
+    if module.split(".")[0] in sys.stdlib_module_names:
+        return 1
+    if module.startswith("."):
+        return 4
+    return 3 if module.split(".")[0] == "product_analytics" else 2
+
+
+def _import_block(
+    sources: dict[str, tuple[str, str]], used: set[str], relative: dict[str, set[str]]
+) -> str:
+    """The imports a module of `used` names needs, sorted and grouped as isort does (ruff
+    `I001`), so that only `ruff format` has to pass over the models modules."""
+    wanted: dict[str, set[str]] = {"__future__": {"annotations"}, **relative}
+    for name in used & sources.keys():
+        module, spelling = sources[name]
+        wanted.setdefault(module, set()).add(spelling)
+    blocks: dict[int, list[str]] = {}
+    for module in sorted(wanted, key=lambda m: (_section(m), _natural(m))):
+        names = ", ".join(sorted(wanted[module], key=_member_key))
+        blocks.setdefault(_section(module), []).append(f"from {module} import {names}\n")
+    return "\n".join("".join(lines) for _, lines in sorted(blocks.items()))
 
 
 def _checking(package: str, modules: dict[str, str]) -> str:

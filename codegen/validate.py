@@ -3,7 +3,8 @@
 In this order, each one on the whole document:
   1. every `$ref` is local and points at something;
   2. every schema `type` is one JSON Schema knows;
-  3. the document is valid OpenAPI (openapi-spec-validator, for the version it declares);
+  3. the document is valid OpenAPI for the version it declares (codegen/openapi_rules.py:
+     openapi-spec-validator's checks, the schema part compiled);
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
 
 Errors refuse the whole spec: YAML that does not parse, a `$ref` to nothing, an unknown
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from codegen.openapi_rules import openapi_rule_problems
 from codegen.source import Pointer, Problems, Source, walk
 from codegen.spec import Resource, _Resolver, read_operations
 
@@ -81,9 +83,7 @@ def _check_types(document: Any, problems: Problems) -> None:
 
 def _default_at(document: Any, value: object) -> Pointer:
     """Where a schema's `default` is `value`: the validator reports a default outside its
-    schema without a path. () when the value is no scalar or no default holds it."""
-    if not isinstance(value, (str, int, float, bool)):
-        return ()
+    schema without a path. () when no default holds it."""
     for pointer, node in walk(document):
         found = isinstance(node, dict) and "default" in node and node["default"] == value
         if found and not _in_data(pointer):
@@ -91,19 +91,42 @@ def _default_at(document: Any, value: object) -> Pointer:
     return ()
 
 
+def _version(document: Any) -> str:
+    return str(document.get("openapi", "")) if isinstance(document, dict) else ""
+
+
 def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
-    """What openapi-spec-validator finds wrong in `document`, most precise error of each
-    branch only. Top-level and picklable: large specs are checked in another process."""
+    """What is wrong with `document` as OpenAPI (codegen.openapi_rules), most precise error
+    of each branch only, each message starting `not valid OpenAPI <version>: `."""
+    version = _version(document)
+    if not version.startswith(("3.0", "3.1")):
+        return [(("openapi",), f"OpenAPI 3.0 or 3.1 expected, got openapi: {version!r}")]
+    found = []
+    for pointer, message in openapi_rule_problems(document, version[:3]):
+        if len(message) > 300:
+            message = message[:297] + "..."
+        found.append((pointer, f"not valid OpenAPI {version}: {message}"))
+    return found
+
+
+def spec_validator_problems(document: Any) -> list[tuple[Pointer, str]]:
+    """What openapi-spec-validator finds wrong in `document`, with its python-jsonschema
+    backend (never jsonschema-rs, which `openapi_problems` runs itself), most precise error
+    of each branch only: the reference `openapi_problems` is tested against."""
     from jsonschema.exceptions import ValidationError
     from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+    from openapi_spec_validator.schemas import schema_v30, schema_v31
+    from openapi_spec_validator.schemas.backend.jsonschema import create_validator
 
-    version = str(document.get("openapi", "")) if isinstance(document, dict) else ""
+    version = _version(document)
     if version.startswith("3.0"):
-        validator_class: Any = OpenAPIV30SpecValidator
+        base: Any = OpenAPIV30SpecValidator
+        schema: Any = schema_v30
     elif version.startswith("3.1"):
-        validator_class = OpenAPIV31SpecValidator
+        base, schema = OpenAPIV31SpecValidator, schema_v31
     else:
         return [(("openapi",), f"OpenAPI 3.0 or 3.1 expected, got openapi: {version!r}")]
+    validator_class = type("PythonBackend", (base,), {"schema_validator": create_validator(schema)})
     errors: list[tuple[Pointer, str]] = []
     try:
         for error in validator_class(document).iter_errors():
@@ -114,11 +137,14 @@ def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
                 errors.append(((), str(error)))
     except Exception as error:  # the validator stops on what it cannot resolve
         errors.append(((), f"{type(error).__name__}: {error}"))
-    # Keep the most precise error of a branch: drop one whose path leads to another's.
+    # Keep the most precise error of a branch: drop a failed branch (`oneOf`/`anyOf`) whose
+    # path leads to another error's. Other errors stay: the paths of errors found inside a
+    # schema are relative to it, so a path may lead to another only by chance.
     paths = [p for p, _ in errors]
     found = []
     for pointer, message in errors:
-        if any(len(other) > len(pointer) and other[: len(pointer)] == pointer for other in paths):
+        deeper = (len(o) > len(pointer) and o[: len(pointer)] == pointer for o in paths)
+        if "is not valid under any of the given schemas" in message and any(deeper):
             continue
         if len(message) > 300:
             message = message[:297] + "..."

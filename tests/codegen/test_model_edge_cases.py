@@ -1,0 +1,344 @@
+"""Schemas a later spec may hold and our own specs do not: the models module imports,
+and validates bodies as datamodel-code-generator's (the generator it replaced) does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from codegen.generate import generate
+from codegen.validate import openapi_problems
+
+from tests.support.generated_models import (
+    assert_same_outcomes,
+    ours,
+    ours_split,
+    outcome,
+    reference,
+    spec,
+)
+
+NAMED_LIKE_TYPES = {
+    "date": {"type": "string", "format": "date"},
+    "datetime": {"type": "string", "format": "date-time"},
+    "time": {"type": "string", "format": "time"},
+    "list": {"type": "array", "items": {"type": "string"}},
+    "dict": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "str": {"type": "string"},
+    "int": {"type": "integer", "maximum": 5},
+    "float": {"type": "number"},
+    "bool": {"type": "boolean"},
+    "Any": {},
+    "Decimal": {"type": "string", "format": "decimal"},
+    "Literal": {"type": "string", "enum": ["a", "b"]},
+    "Field": {"type": "string"},
+    "ClassVar": {"type": "string"},
+    "BaseModel": {"type": "string"},
+    "": {"type": "integer"},
+}
+
+
+@pytest.mark.parametrize("load", [ours, ours_split], ids=["module", "split"])
+def test_properties_named_like_the_types_the_models_import_keep_their_names(
+    load: Any, tmp_path: Path
+) -> None:
+    document = spec({"Event": {"type": "object", "properties": NAMED_LIKE_TYPES}})
+    body = {
+        "date": "2024-01-02", "datetime": "2024-01-02T03:04:05Z", "time": "03:04:05",
+        "list": ["a"], "dict": {"k": 1}, "str": "s", "int": 5, "float": 1.5, "bool": True,
+        "Any": {"x": [1]}, "Decimal": "1.5", "Literal": "a", "Field": "f", "ClassVar": "c",
+        "BaseModel": "b", "": 3,
+    }  # fmt: skip
+    event = load(document, tmp_path).Event
+    assert outcome(event, body) == ("ok", {**body, "Decimal": "1.5"})
+    assert outcome(event, {"date": "not a date"})[0] == "error"
+    assert outcome(event, {"int": 6})[0] == "error"
+
+
+@pytest.mark.parametrize("load", [ours, ours_split], ids=["module", "split"])
+def test_a_schema_named_like_an_import_gets_a_class_of_another_name(
+    load: Any, tmp_path: Path
+) -> None:
+    inner = {"type": "object", "properties": {"e": {"type": "string"}}}
+    names = ["Field", "BaseModel", "RootModel", "ConfigDict", "Any", "Literal", "Enum"]
+    uses = {
+        "type": "object",
+        "properties": {
+            **{n.lower(): {"$ref": f"#/components/schemas/{n}"} for n in names},
+            "n": {"type": "integer", "maximum": 3},
+            "kind": {"type": "string", "enum": ["x", "y"]},
+        },
+    }
+    document = spec({**dict.fromkeys(names, inner), "Uses": uses})
+    models = load(document, tmp_path)
+    assert models.FieldModel.model_validate({"e": "x"}).e == "x"
+    body = {"field": {"e": "x"}, "any": {"e": "y"}, "n": 3, "kind": "x"}
+    assert outcome(models.Uses, body)[0] == "ok"
+    assert outcome(models.Uses, {"n": 4})[0] == "error"
+    assert_same_outcomes(load(document, tmp_path), reference(document, tmp_path), {"Uses": [body]})
+
+
+def test_an_integer_bound_that_is_not_whole_is_rounded_inwards(tmp_path: Path) -> None:
+    document = spec(
+        {
+            "M": {
+                "type": "object",
+                "properties": {
+                    "n": {"type": "integer", "maximum": 2.5, "minimum": 0.5},
+                    "x": {"type": "integer", "exclusiveMaximum": True, "maximum": 2.5},
+                    "m": {"type": "integer", "multipleOf": 0.5},
+                    "w": {"type": "integer", "multipleOf": 2.0, "minimum": 1.0},
+                },
+            }
+        }
+    )
+    bodies = [{"n": n} for n in (0, 1, 2, 3)] + [{"x": 2}, {"x": 3}, {"m": 3}, {"w": 3}]
+    assert_same_outcomes(ours(document, tmp_path), reference(document, tmp_path), {"M": bodies})
+    document["openapi"] = "3.1.0"
+    del document["components"]["schemas"]["M"]["properties"]["x"]
+    document["components"]["schemas"]["M"]["properties"]["y"] = {
+        "type": "integer", "exclusiveMinimum": 0.5, "exclusiveMaximum": 2.5
+    }  # fmt: skip
+    bodies += [{"y": y} for y in (0, 1, 2, 3)]
+    assert_same_outcomes(ours(document, tmp_path), reference(document, tmp_path), {"M": bodies})
+
+
+@pytest.mark.parametrize("load", [ours, ours_split], ids=["module", "split"])
+def test_a_property_of_any_value_imports_any(load: Any, tmp_path: Path) -> None:
+    for version, anything in (("3.0.3", {}), ("3.1.0", True)):
+        document = spec({"Blob": {"type": "object", "properties": {"p": anything}}}, version)
+        blob = load(document, tmp_path).Blob
+        assert outcome(blob, {"p": [1, {"a": None}]}) == ("ok", {"p": [1, {"a": None}]})
+
+
+RECURSIVE = {
+    "Lit": {"type": "object", "properties": {"v": {"type": "string"}}},
+    "Expr": {
+        "anyOf": [
+            {"$ref": "#/components/schemas/Lit"},
+            {"type": "array", "items": {"$ref": "#/components/schemas/Expr"}},
+        ]
+    },
+    "Wrapper": {"allOf": [{"$ref": "#/components/schemas/Expr"}], "required": ["v"]},
+}
+
+
+def test_a_recursive_schema_is_checked_and_generated(tmp_path: Path) -> None:
+    document = spec(RECURSIVE)
+    document["paths"] = {
+        "/w/": {
+            "get": {
+                "operationId": "w_list",
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Wrapper"}}
+                        },
+                    }
+                },
+            }
+        }
+    }
+    assert isinstance(openapi_problems(document), list)
+    path = tmp_path / "spec.yaml"
+    path.write_text(yaml.safe_dump(document), encoding="utf-8")
+    generate(path, tmp_path / "out")
+    models = ours(document, tmp_path)
+    assert outcome(models.Expr, [{"v": "y"}, [[]]]) == ("ok", [{"v": "y"}, [[]]])
+    assert outcome(models.Expr, 3)[0] == "error"
+    assert outcome(models.Wrapper, {"v": "x"}) == ("ok", {"v": "x"})
+
+
+def test_an_enum_anywhere_in_a_schema_accepts_a_value_the_spec_does_not_list(
+    tmp_path: Path,
+) -> None:
+    """Main's models (datamodel-code-generator's enum classes, opened) parse a later
+    spec's new enum value wherever the enum sits; so do ours."""
+    enum = {"type": "string", "enum": ["a", "b"]}
+    document = spec(
+        {
+            "Where": {
+                "type": "object",
+                "properties": {
+                    "grid": {"type": "array", "items": {"type": "array", "items": enum}},
+                    "either": {"oneOf": [enum, {"type": "integer"}]},
+                    "bymap": {"type": "object", "additionalProperties": enum},
+                },
+            },
+            "TopList": {"type": "array", "items": enum},
+        }
+    )
+    models = ours(document, tmp_path)
+    bodies: list[dict[str, Any]] = [
+        {"grid": [["a", "new"]]},
+        {"either": "new"},
+        {"either": 3},
+        {"bymap": {"k": "z"}},
+    ]
+    empty = {"grid": None, "either": None, "bymap": None}
+    for body in bodies:
+        assert outcome(models.Where, body) == ("ok", {**empty, **body})
+    assert outcome(models.TopList, ["a", "new"]) == ("ok", ["a", "new"])
+    assert outcome(models.Where, {"either": 1.5})[0] == "error"
+    where = models.Where.model_validate({"grid": [["a"]]})
+    assert where.grid[0][0] == "a"
+    assert type(where.grid[0][0]).__name__ == "WhereGridItemItem"
+
+
+def test_a_schema_extending_one_model_is_a_subclass_of_it(tmp_path: Path) -> None:
+    base = {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
+    ref = {"$ref": "#/components/schemas/Base"}
+    document = spec(
+        {
+            "Base": base,
+            "NullableBase": {"allOf": [ref], "nullable": True},
+            "PlainBase": {"allOf": [ref], "description": "A base."},
+        }
+    )
+    models = ours(document, tmp_path)
+    for name in ("NullableBase", "PlainBase"):
+        assert issubclass(getattr(models, name), models.Base)
+        assert getattr(models, name).model_validate({"id": 1}).id == 1
+    bodies = {n: [None, {"id": 1}, {}, {"id": 1, "x": 2}] for n in ("NullableBase", "PlainBase")}
+    assert_same_outcomes(models, reference(document, tmp_path), bodies)
+
+
+def test_an_object_of_several_types_takes_values_of_any_type(tmp_path: Path) -> None:
+    labels = {"type": ["object", "null"], "additionalProperties": {"type": "string"}}
+    document = spec({"M": {"type": "object", "properties": {"labels": labels}}}, "3.1.0")
+    bodies = {"M": [{"labels": {"k": 1}}, {"labels": None}, {"labels": {"k": "v"}}, {"labels": 3}]}
+    assert_same_outcomes(ours(document, tmp_path), reference(document, tmp_path), bodies)
+
+
+def test_a_default_of_the_schema_referred_to_applies_and_none_is_accepted(
+    tmp_path: Path,
+) -> None:
+    document = spec(
+        {
+            "ATop": {"type": "string", "default": "hello"},
+            "AKind": {"type": "string", "enum": ["a", "b"], "default": "b"},
+            "AInt": {"type": "integer", "default": 3, "maximum": 5},
+            "ZUse": {
+                "type": "object",
+                "properties": {
+                    "top": {"$ref": "#/components/schemas/ATop"},
+                    "kind": {"$ref": "#/components/schemas/AKind"},
+                    "i": {"$ref": "#/components/schemas/AInt"},
+                    "own": {"allOf": [{"$ref": "#/components/schemas/ATop"}], "default": "bye"},
+                },
+            },
+        }
+    )
+    models = ours(document, tmp_path)
+    assert outcome(models.ZUse, {}) == ("ok", {"top": "hello", "kind": "b", "i": 3, "own": "bye"})
+    bodies = [{}, {"top": None}, {"kind": None}, {"i": None}, {"i": 6}, {"top": "x", "own": "y"}]
+    assert_same_outcomes(models, reference(document, tmp_path), {"ZUse": bodies})
+
+
+def test_string_formats_accept_every_string_datamodel_code_generator_accepted(
+    tmp_path: Path,
+) -> None:
+    """byte, password, duration, ipv4, ipv6, hostname: plain strings, sent as given."""
+    formats = ["byte", "password", "duration", "ipv4", "ipv6", "hostname"]
+    properties = {f: {"type": "string", "format": f} for f in formats}
+    document = spec({"M": {"type": "object", "properties": properties}})
+    models, theirs = ours(document, tmp_path), reference(document, tmp_path)
+    good = {"byte": "aGk=", "password": "secret", "duration": "P1D", "ipv4": "127.0.0.1",
+            "ipv6": "::1", "hostname": "example.com"}  # fmt: skip
+    for name, value in good.items():
+        assert outcome(theirs.M, {name: value})[0] == "ok"
+        assert outcome(models.M, {name: value}) == ("ok", {**dict.fromkeys(formats), name: value})
+    assert outcome(models.M, {"ipv4": "not an address"})[0] == "ok"
+
+
+@pytest.mark.parametrize("version", ["3.0.3", "3.1.0"])
+def test_keywords_of_the_wrong_type_are_ignored_by_the_models(version: str, tmp_path: Path) -> None:
+    """`required: id` names no field (not `i` and `d`); `maxLength: "3"` and friends
+    constrain nothing. The validation warns of each."""
+    properties = {"id": {"type": "integer"}, "i": {"type": "string"}, "d": {"type": "string"}}
+    document = spec(
+        {
+            "Thing": {"type": "object", "required": "id", "properties": properties},
+            "Odd": {
+                "type": "object",
+                "properties": {
+                    "s": {"type": "string", "maxLength": "3", "pattern": 5},
+                    "n": {"type": "integer", "minimum": "0", "maximum": True},
+                    "a": {"type": "array", "items": [{"type": "string"}], "minItems": -1},
+                    "o": {"type": "object", "additionalProperties": 3},
+                },
+            },
+            "Listed": {"type": "object", "properties": [], "required": ["x"]},
+        },
+        version,
+    )
+    models = ours(document, tmp_path)
+    assert outcome(models.Thing, {}) == ("ok", {"id": None, "i": None, "d": None})
+    body = {"s": "long string", "n": -5, "a": [1, "x"], "o": {"k": 1}}
+    assert outcome(models.Odd, body) == ("ok", body)
+    assert outcome(models.Listed, {"x": 1}) == ("ok", {"x": 1})
+
+
+def test_enum_members_that_are_numbers_are_named_as_datamodel_code_generator_names_them(
+    tmp_path: Path,
+) -> None:
+    document = spec(
+        {
+            "Level": {"type": "integer", "enum": [-1, 0, 1]},
+            "Ratio": {"type": "number", "enum": [0.5, 1, -2.5]},
+            "Mixed": {"enum": [1, "a", 0.5, -3]},
+        }
+    )
+    models, theirs = ours(document, tmp_path), reference(document, tmp_path)
+    for name in ("Level", "Ratio", "Mixed"):
+        mine = {k: v.value for k, v in getattr(models, name).__members__.items()}
+        assert mine == {k: v.value for k, v in getattr(theirs, name).__members__.items()}
+    assert models.Level.INTEGER__1 == -1
+
+
+def test_a_default_member_of_an_enum_named_later_imports(tmp_path: Path) -> None:
+    kind = {"$ref": "#/components/schemas/ZKind"}
+    document = spec(
+        {
+            "AModel": {
+                "type": "object",
+                "properties": {"k": {"allOf": [kind], "default": "x"}, "j": kind},
+            },
+            "ZKind": {"type": "string", "enum": ["x", "y"], "default": "y"},
+        }
+    )
+    for load in (ours, ours_split):
+        model = load(document, tmp_path).AModel
+        assert outcome(model, {}) == ("ok", {"k": "x", "j": "y"})
+
+
+def test_a_field_named_like_a_class_keeps_its_name_unless_its_class_refers_to_that_class(
+    tmp_path: Path,
+) -> None:
+    document = spec(
+        {
+            "Team": {"type": "object", "properties": {"id": {"type": "integer"}}},
+            "Project": {"type": "object", "properties": {"Team": {"type": "string"}}},
+            "Other": {
+                "type": "object",
+                "properties": {"Team": {"$ref": "#/components/schemas/Team"}},
+            },
+        }
+    )
+    models = ours(document, tmp_path)
+    assert models.Project.model_validate({"Team": "x"}).Team == "x"
+    assert models.Other.model_validate({"Team": {"id": 1}}).Team_1.id == 1
+    bodies = {"Project": [{"Team": "x"}, {"Team": 1}], "Other": [{"Team": {"id": 1}}]}
+    assert_same_outcomes(models, reference(document, tmp_path), bodies)
+
+
+def test_keywords_of_the_wrong_type_anywhere_do_not_stop_the_generator(tmp_path: Path) -> None:
+    odd = {"type": "object", "properties": [{"a": 1}], "required": "ab", "allOf": "x"}
+    odd |= {"anyOf": "y", "items": [1], "discriminator": {"propertyName": "k", "mapping": [1]}}
+    document = spec({"A": odd, "D": {"type": "array", "oneOf": "z", "items": "q"}}, "3.1.0")
+    models = ours(document, tmp_path)
+    assert outcome(models.A, {"a": 1}) == ("ok", {"a": 1})
+    assert outcome(models.D, [1, "x"]) == ("ok", [1, "x"])
