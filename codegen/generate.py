@@ -186,8 +186,6 @@ def _render_split(
     return files
 
 
-
-
 @dataclass
 class Generated:
     """What `generate` wrote, and the warnings of the spec (in the order of the file)."""
