@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,6 +58,16 @@ from codegen.modeltypes import (
     literal,
     pascal_words,
     spelled,
+)
+from codegen.schemawalk import (
+    UNSUPPORTED,
+    discriminator_tags,
+    inner,
+    is_object,
+    listed,
+    numeric,
+    refs,
+    singular,
 )
 
 __all__ = ["emit_models", "writes"]
@@ -120,7 +129,7 @@ class _Emitter:
         self.schemas = schemas
         self.classes = class_names(list(schemas))
         self.types = SchemaTypes(schemas, self.classes, self._inline)
-        self.tags = _discriminator_tags(schemas)
+        self.tags = discriminator_tags(schemas)
         self.schema_of = {cls: name for name, cls in self.classes.items()}
         self.out: dict[str, _Class] = {}
         self.bases: set[str] = set()
@@ -143,7 +152,7 @@ class _Emitter:
             return self._root(cls, {})
         if isinstance(schema.get("enum"), list):
             return self._enum(cls, schema)
-        if _is_object(schema) or self._extends_model(schema, set()):
+        if is_object(schema) or self._extends_model(schema, set()):
             return self._model(name, cls, schema)
         return self._root(cls, schema)
 
@@ -158,11 +167,11 @@ class _Emitter:
         target = self.types.target(ref)[1] if isinstance(ref, str) else None
         if not isinstance(target, dict) or isinstance(target.get("enum"), list):
             return False
-        return _is_object(target) or self._extends_model(target, seen)
+        return is_object(target) or self._extends_model(target, seen)
 
     def _enum(self, cls: str, schema: dict[str, Any]) -> _Class:
         values = schema["enum"]
-        if schema.get("type") == "number" and all(_numeric(v) for v in values):
+        if schema.get("type") == "number" and all(numeric(v) for v in values):
             values = [float(v) for v in values]
         kinds = {type(v) for v in values}
         base = _ENUM_BASES.get(kinds.pop(), "Enum") if len(kinds) == 1 else "Enum"
@@ -179,7 +188,7 @@ class _Emitter:
         parents: list[str] = []
         properties: dict[str, Any] = {}
         required: set[str] = set()
-        for part in [*_listed(schema.get("allOf")), schema]:
+        for part in [*listed(schema.get("allOf")), schema]:
             if not isinstance(part, dict):
                 continue
             if "$ref" in part and part is not schema:
@@ -189,7 +198,7 @@ class _Emitter:
                 properties.update(part["properties"])
             # A `required` that is no list (`required: id`) names no field: the validation
             # warns of it.
-            required |= {str(n) for n in _listed(part.get("required"))}
+            required |= {str(n) for n in listed(part.get("required"))}
         self.bases.add("BaseModel")
         text = f"class {cls}({', '.join(parents) or self.n('BaseModel')}):\n"
         if schema.get("description"):
@@ -197,7 +206,7 @@ class _Emitter:
         text += self.n(_CONFIG)
         # A field may not take the name of a class its class's fields refer to (its
         # annotation would read the field's default instead).
-        taken = {self.types.target(ref)[0] for ref in _refs(properties.values())}
+        taken = {self.types.target(ref)[0] for ref in refs(properties.values())}
         # The enum classes whose members are defaults: defined before this class.
         self.defaults_from = set()
         tags = self.tags.get(name, {})
@@ -251,7 +260,7 @@ class _Emitter:
         ref = node.get("$ref")
         if isinstance(ref, str):
             target = self.types.target(ref)[1]
-            if isinstance(target, dict) and not _is_object(target):
+            if isinstance(target, dict) and not is_object(target):
                 return target.get("default")
         return None
 
@@ -311,8 +320,8 @@ class _Emitter:
 
     def _inline(self, field_name: str, items: Any) -> str:
         """The class of a constrained array item of the field `field_name`."""
-        singular = _singular(field_name)
-        base = pascal_words(singular) + ("Item" if singular == field_name else "")
+        one = singular(field_name)
+        base = pascal_words(one) + ("Item" if one == field_name else "")
         name, counter = base, 1
         while True:
             made = self._root(name, items)
@@ -362,69 +371,12 @@ def _attributes(schemas: dict[str, Any]) -> set[str]:
     and those of their `allOf` parts)."""
     found: set[str] = set()
     for schema in schemas.values():
-        parts = [schema, *_listed(schema.get("allOf"))] if isinstance(schema, dict) else []
+        parts = [schema, *listed(schema.get("allOf"))] if isinstance(schema, dict) else []
         for part in parts:
             properties = part.get("properties") if isinstance(part, dict) else None
             if isinstance(properties, dict):
                 found.update(_field_name(str(p), set())[0] for p in properties)
     return found
-
-
-def _refs(nodes: Any) -> Iterator[str]:
-    """The `$ref`s anywhere in `nodes`."""
-    stack = list(nodes)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if isinstance(node.get("$ref"), str):
-                yield node["$ref"]
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-
-
-def _numeric(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _listed(value: Any) -> list[Any]:
-    """`value` where it is a list, else nothing (a schema keyword of the wrong type)."""
-    return value if isinstance(value, list) else []
-
-
-def _singular(name: str) -> str:
-    if name.endswith("ies"):
-        return name[:-3] + "y"
-    if name.endswith("s") and not name.endswith("ss"):
-        return name[:-1]
-    return name
-
-
-def _is_object(schema: dict[str, Any]) -> bool:
-    if "properties" in schema:
-        return True
-    if schema.get("type") == "object" and "additionalProperties" not in schema:
-        return True
-    parts = schema.get("allOf")
-    return isinstance(parts, list) and len(parts) > 1
-
-
-def _discriminator_tags(schemas: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
-    """By schema name, by property: the tag values of a discriminated union it is in."""
-    tags: dict[str, dict[str, list[str]]] = {}
-    for schema in schemas.values():
-        found = schema.get("discriminator") if isinstance(schema, dict) else None
-        if not isinstance(found, dict) or "propertyName" not in found:
-            continue
-        prop = found["propertyName"]
-        mapping = found.get("mapping")
-        for value, ref in mapping.items() if isinstance(mapping, dict) else []:
-            if not isinstance(ref, str):
-                continue
-            values = tags.setdefault(ref.rsplit("/", 1)[-1], {}).setdefault(prop, [])
-            if value not in values:
-                values.append(value)
-    return tags
 
 
 def _ordered(classes: dict[str, _Class]) -> list[_Class]:
@@ -450,40 +402,25 @@ def _ordered(classes: dict[str, _Class]) -> list[_Class]:
     return out + waiting
 
 
-# Keywords of a schema this writer has no rule for.
-_UNSUPPORTED = frozenset({"not", "patternProperties", "prefixItems", "if", "dependentSchemas"})
-
-
-def _inner(schema: dict[str, Any]) -> Iterator[Any]:
-    """The schemas directly inside `schema`."""
-    properties = schema.get("properties")
-    yield from properties.values() if isinstance(properties, dict) else []
-    for key in ("items", "additionalProperties"):
-        if isinstance(schema.get(key), dict):
-            yield schema[key]
-    for key in ("allOf", "anyOf", "oneOf"):
-        yield from _listed(schema.get(key))
-
-
 def writes(document: dict[str, Any]) -> bool:
     """Whether `emit_models` has a rule for every schema of a prepared `document`: no
     object with properties inside another schema but the parts of a class's `allOf` (those
     need classes of their own, named after the field), no `allOf` of several schemas but
-    there, none of `_UNSUPPORTED`."""
+    there, none of `UNSUPPORTED`."""
     schemas = (document.get("components") or {}).get("schemas") or {}
     stack = [(s, True) for s in schemas.values()]
     while stack:
         schema, top = stack.pop()
         if not isinstance(schema, dict):
             continue
-        if _UNSUPPORTED & schema.keys():
+        if UNSUPPORTED & schema.keys():
             return False
-        if not top and ("properties" in schema or len(_listed(schema.get("allOf"))) > 1):
+        if not top and ("properties" in schema or len(listed(schema.get("allOf"))) > 1):
             return False
         # The parts of a class's `allOf` are the class (their properties its fields).
-        parts = _listed(schema.get("allOf")) if top else []
+        parts = listed(schema.get("allOf")) if top else []
         stack.extend((part, True) for part in parts)
-        stack.extend((inner, False) for inner in _inner(schema) if inner not in parts)
+        stack.extend((inner, False) for inner in inner(schema) if inner not in parts)
     return True
 
 
