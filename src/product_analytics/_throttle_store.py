@@ -10,6 +10,7 @@ failed; `pause` lengthens it, `lift` ends it) and `lag`, the clients' longest ro
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import time
@@ -96,8 +97,13 @@ class Store:
         return max(ms, found) / 1000
 
     async def close(self) -> None:
+        """Let go of Redis's connections, and wait for the memory store's expiry pass (a
+        task `limits` starts after each count) so that no task outlives the client."""
         if self._pool is not None:
             await self._pool.disconnect()
+        timer = getattr(self._storage, "timer", None)
+        if isinstance(timer, asyncio.Task) and not timer.done():
+            await asyncio.wait((timer,))
 
     async def _call(self, call: Awaitable[T], failed: T) -> T:
         try:
