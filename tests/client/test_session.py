@@ -7,9 +7,10 @@ import asyncio
 
 import pytest
 
-from product_analytics import ClientClosedError, Page, RawResponse
+from product_analytics import AsyncClient, ClientClosedError, Page, RawResponse
 from product_analytics._transport import BodyTooLarge, Request, Response
 from product_analytics.models import Role
+from product_analytics.testing import MockTransport
 from tests.support.mock_client import API_KEY, BASE_URL, ORG, MakeClient, json_reply, script
 
 ROLE = {"id": "r1", "name": "admins", "is_default": False}
@@ -114,9 +115,10 @@ async def test_closing_the_original_closes_the_shared_transport(make_client: Mak
     assert len(mock.requests) == 1
 
 
-async def test_close_during_a_call_in_flight_ends_it_with_client_closed_error(
+async def _a_get_in_flight(
     make_client: MakeClient,
-) -> None:
+) -> tuple[AsyncClient, MockTransport, asyncio.Future[Role]]:
+    """A client, its mock and a `roles.get` the server has received and never answers."""
     entered = asyncio.Event()
 
     async def forever(request: Request) -> tuple[int, dict[str, str], bytes]:
@@ -127,6 +129,13 @@ async def test_close_during_a_call_in_flight_ends_it_with_client_closed_error(
     client, mock = await make_client(forever)
     call = asyncio.ensure_future(client.roles.get(organization_id=ORG, id="r1"))
     await entered.wait()
+    return client, mock, call
+
+
+async def test_close_during_a_call_in_flight_ends_it_with_client_closed_error(
+    make_client: MakeClient,
+) -> None:
+    client, mock, call = await _a_get_in_flight(make_client)
     await client.close()
     with pytest.raises(ClientClosedError):
         await call
@@ -162,16 +171,7 @@ async def test_close_during_a_page_walk_ends_it_with_client_closed_error(
 async def test_a_call_being_cancelled_by_its_caller_stays_a_cancellation(
     make_client: MakeClient,
 ) -> None:
-    entered = asyncio.Event()
-
-    async def forever(request: Request) -> tuple[int, dict[str, str], bytes]:
-        entered.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    client, _ = await make_client(forever)
-    call = asyncio.ensure_future(client.roles.get(organization_id=ORG, id="r1"))
-    await entered.wait()
+    client, _, call = await _a_get_in_flight(make_client)
     call.cancel()
     with pytest.raises(asyncio.CancelledError):
         await call
