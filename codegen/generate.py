@@ -12,8 +12,8 @@ every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit sta
 nothing written. Warnings (an operation left out, an OpenAPI violation that does not stop
 generation) are printed as `spec/openapi.yaml:LINE: warning: ...` and the rest is written;
 `--strict` refuses on warnings too. The modules are written to a temporary folder beside
-the output, formatted there, then moved into place, so a failure never leaves the output
-half written.
+the output, formatted there (but for the resources, whose template lays them out), then
+moved into place, so a failure never leaves the output half written.
 Output is byte-identical for the same spec and pinned tool versions.
 """
 
@@ -63,6 +63,10 @@ GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 # model group and resource in these subpackages (codegen/split.py).
 SPLIT_FROM = 150
 SUBPACKAGES = (MODELS_PACKAGE, "_operations", "_resources")
+# Modules written in their own compact layout (codegen/templating.py) rather than `ruff
+# format`'s one argument a line: the resources, whose every method takes the same options,
+# and the operations, a field group a line.
+OWN_LAYOUT = ("resources.py", "_resources", "operations.py", "_operations")
 
 
 def _shown(spec: Path) -> str:
@@ -237,7 +241,7 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
         # The models modules come with their imports exact and sorted (codegen/split.py).
         checked = [p for p in staging.iterdir() if p.name != MODELS_PACKAGE]
         _ruff(["check", "--fix", "--select", "I,F401"], checked)
-        _ruff(["format"], [staging])
+        _ruff(["format"], [p for p in staging.iterdir() if p.name not in OWN_LAYOUT])
         _move_into(staging, out, files)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

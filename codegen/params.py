@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from codegen.modeltypes import literal
 from codegen.naming import is_identifier
 from codegen.records import NOT_ARGUMENTS, Param, Skip, SpecError
 from codegen.schema import SIMPLE, Resolver, annotation
@@ -148,7 +149,7 @@ def query_shape(
         )
     if schema_type == "string" and schema.get("enum"):
         values = tuple(str(value) for value in schema["enum"])
-        return {"annotation": f"Literal[{', '.join(map(repr, values))}]", "enum": values}
+        return {"annotation": f"Literal[{', '.join(map(literal, values))}]", "enum": values}
     return {}
 
 

@@ -2,8 +2,9 @@
 the generated `Endpoint` classes.
 
 The filters turn the records of `codegen.records` into Python source text: annotations
-(`result_type`, `return_type`, `with_not_given`, `q`), docstring text (`doc`, `arg`,
-`para`) and `QueryParam(...)` calls (`query_param`). All are pure.
+(`result_type`, `return_type`, `with_not_given`, `q`), a method's parameter lines
+(`signature`), docstring text (`doc`, `arg`, `para`) and `QueryParam(...)` calls
+(`query_param`). All are pure.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import jinja2
 
+from codegen.modeltypes import literal
 from codegen.records import Operation, Param, Resource
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -38,20 +40,35 @@ def _return_type(op: Operation) -> str:
 
 def _query_param(param: Param) -> str:
     """The `QueryParam(...)` constructor call of a query parameter, its defaults left out."""
-    args = [repr(param.name), repr(param.schema_type)]
+    args = [_pyrepr(param.name), _pyrepr(param.schema_type)]
     if param.minimum is not None:
         args.append(f"minimum={param.minimum}")
     if param.items is not None:
-        args.append(f"items={param.items!r}")
+        args.append(f"items={_pyrepr(param.items)}")
     if param.style is not None:
-        args.append(f"style={param.style!r}")
+        args.append(f"style={_pyrepr(param.style)}")
         if not param.explode:
             args.append("explode=False")
     if param.json is not None:
-        args.append(f"json={param.json!r}")
+        args.append(f"json={_pyrepr(param.json)}")
     if param.enum:
-        args.append(f"enum={param.enum!r}")
+        args.append(f"enum={_pyrepr(param.enum)}")
     return f"QueryParam({', '.join(args)})"
+
+
+def _pyrepr(value: object) -> str:
+    """`repr(value)` of a str, number, bool, None, or a tuple, list or dict of those, with
+    strings in double quotes (as `ruff format` writes them)."""
+    if isinstance(value, tuple):
+        items = [_pyrepr(v) for v in value]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    if isinstance(value, (frozenset, set)):
+        return f"frozenset({{{', '.join(map(_pyrepr, sorted(value)))}}})"
+    if isinstance(value, list):
+        return f"[{', '.join(map(_pyrepr, value))}]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_pyrepr(k)}: {_pyrepr(v)}" for k, v in value.items()) + "}"
+    return literal(value)
 
 
 def _with_not_given(annotation: str) -> str:
@@ -108,6 +125,31 @@ def _para(text: str) -> str:
     )
 
 
+# The per-call options every method takes: the last line of each signature's parameters.
+_OPTIONS = (
+    "timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, "
+    "extra_query: Extra = None,"
+)
+
+
+def _signature(params: str, opening: str, returns: str, body: object, fields: str | None) -> str:
+    """A method's signature, `opening` (`    async def __call__(`) to `) -> returns:`:
+    `self`, `*` and the operation's own parameters (`params`, one a line) filled into lines
+    of at most 100 characters; the per-call options on a line of their own (`extra_body`
+    where the operation has a body); `**fields` last."""
+    lines = [opening]
+    line = "        self, *,"
+    for param in filter(None, params.split("\n")):
+        if len(line) + len(param) + 2 > 100:
+            lines.append(line)
+            line = "       "
+        line = f"{line} {param},"
+    lines += [line, "        " + _OPTIONS + (" extra_body: Extra = None," if body else "")]
+    if fields:
+        lines.append(f"        **fields: Unpack[{fields}],")
+    return "\n".join([*lines, f"    ) -> {returns}:"])
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
@@ -115,7 +157,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.filters["pyrepr"] = repr
+    env.filters["pyrepr"] = _pyrepr
     env.filters["result_type"] = _result_type
     env.filters["return_type"] = _return_type
     env.filters["with_not_given"] = _with_not_given
@@ -124,6 +166,7 @@ def environment() -> jinja2.Environment:
     env.filters["arg"] = _arg
     env.filters["para"] = _para
     env.filters["query_param"] = _query_param
+    env.filters["signature"] = _signature
     return env
 
 

@@ -82,9 +82,13 @@ class QueryParam:
 _PLACEHOLDER = re.compile(r"{([^}]+)}")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Operation(Generic[ResultT]):
     """One operation of the spec: everything needed to build its request and read its answer.
+
+    `Operation("roles_retrieve", "GET", "/api/.../roles/{id}/", response_kind="model", ...)`:
+    the operationId, method and path, then the rest by name; what is left out is empty (no
+    parameters, no body, no scope) or False.
 
     `ResultT` is what a successful call returns: the response model, `None` for an operation
     without a body, `Any` for an open JSON body, and the page model of a list. A
@@ -99,18 +103,18 @@ class Operation(Generic[ResultT]):
     JSON, or `multipart/form-data` (file fields as bytes or binary file objects).
     """
 
-    operation_id: str
-    method: str
-    path: str
-    path_params: tuple[PathParam, ...]
-    query_params: tuple[QueryParam, ...]
-    body_model: type[BaseModel] | None
-    # Body fields whose signature default is None: for them, None means "not sent".
-    none_means_omitted: frozenset[str]
+    operation_id: str = field(kw_only=False)
+    method: str = field(kw_only=False)
+    path: str = field(kw_only=False)
     response_kind: ResponseKind
-    response_model: type[ResultT] | None
-    required_scope: str | None
-    experimental: bool
+    path_params: tuple[PathParam, ...] = ()
+    query_params: tuple[QueryParam, ...] = ()
+    body_model: type[BaseModel] | None = None
+    # Body fields whose signature default is None: for them, None means "not sent".
+    none_means_omitted: frozenset[str] = frozenset()
+    response_model: type[ResultT] | None = None
+    required_scope: str | None = None
+    experimental: bool = False
     personal_api_key_allowed: bool = True
     # The service's throttle classes that count a request (`recordings`, `crud`, `listing`):
     # one rate limit per key and class; every one of them must let the request through.

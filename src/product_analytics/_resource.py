@@ -7,21 +7,34 @@ import functools
 import inspect
 import sys
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, overload
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, cast, overload
 
 from typing_extensions import ParamSpec, Self
 
+from product_analytics._bulk import BatchLookup
 from product_analytics._operation import NO_ARGS, NOT_GIVEN, Operation
 from product_analytics._pagination import Page, Pager
 from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._wire import RequestOptions
 
-__all__ = ["Endpoint", "RawView", "RequestOptions", "Requester", "Resource", "raw", "raw_page"]
+__all__ = [
+    "Endpoint", "Extra", "Headers", "RawView", "RequestOptions", "Requester", "Resource", "Seconds",
+    "raw", "raw_page",
+]  # fmt: skip
 
 P = ParamSpec("P")
 ResultT = TypeVar("ResultT")
 ItemT = TypeVar("ItemT")
 ViewT = TypeVar("ViewT")
+
+# The types of the per-call options as the generated signatures spell them: `timeout` and
+# `deadline` (seconds), `extra_headers`, and `extra_query` and `extra_body` (extra values by
+# name). None: the client's setting, or nothing extra.
+Seconds: TypeAlias = "float | None"
+Headers: TypeAlias = "Mapping[str, str] | None"
+Extra: TypeAlias = "Mapping[str, object] | None"
+# The method parameters that are not the operation's own (path, query or body).
+_OPTIONS = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 
 
 class Requester(Protocol):
@@ -77,7 +90,9 @@ class Endpoint:
     operation=ops.ROLES_RETRIEVE)`) and defines `__call__` with the operation's parameters.
     Read from a resource, the endpoint is bound to its client; read from the resource class
     (`Roles.create`), it is the unbound descriptor, which has the same attributes but cannot
-    be called. Attributes: `operation_id`, `required_scope` (None where
+    be called. Its body is one call, `self._call(ops.ROLES_RETRIEVE, locals())` (`_page` for a
+    list, `_many` for a bulk method), which sorts the arguments into path, query, body and
+    options by the operation's parameters. Attributes: `operation_id`, `required_scope` (None where
     the spec lists none), `throttle_class` (the first, or None), `throttle_classes`,
     `personal_api_key_allowed`, `experimental`, `operation` (the `Operation` record) and
     `bulk` (True for a method that performs the operation once per value, like `get_many`).
@@ -91,6 +106,11 @@ class Endpoint:
     bulk: ClassVar[bool] = False
     fields_type: ClassVar[type[Mapping[str, Any]] | None] = None
     _field_names: ClassVar[frozenset[str]] = frozenset()
+    # The method's body fields (none where they come as `**fields`); of a bulk method, the
+    # path parameter it varies (`id` of `ids`) and the list operation of its `batch_size`.
+    _body_names: ClassVar[tuple[str, ...] | None] = None
+    _bulk_param: ClassVar[str] = ""
+    _batch: ClassVar[BatchLookup | None] = None
 
     __slots__ = ("_client", "_name")
 
@@ -105,14 +125,18 @@ class Endpoint:
         operation: Operation[Any],
         fields_type: type[Mapping[str, Any]] | None = None,
         bulk: bool = False,
+        batch: BatchLookup | None = None,
         **kwargs: Any,
     ) -> None:
         """`class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE)`: the subclass of one
-        operation; `fields_type` for a body taken as `**fields`, `bulk` for `get_many`."""
+        operation; `fields_type` for a body taken as `**fields`, `bulk` for `get_many`, `batch`
+        for its `batch_size`."""
         super().__init_subclass__(**kwargs)
-        cls.operation, cls.fields_type, cls.bulk = operation, fields_type, bulk
+        cls.operation, cls.fields_type, cls.bulk, cls._batch = operation, fields_type, bulk, batch
         if fields_type is not None:
             cls._field_names = frozenset(fields_type.__annotations__)
+        if "__call__" in vars(cls):
+            cls._sort_arguments(_keywords(cls.__call__))
         if "__call__" in vars(cls) and cls.__call__.__doc__:
             cls.__doc__ = cls.__call__.__doc__  # `help(client.roles.create)`: the whole text
         if sys.version_info >= (3, 12) and inspect.iscoroutinefunction(cls.__call__):
@@ -138,7 +162,8 @@ class Endpoint:
     def __get__(self, instance: Resource | None, owner: type[Any]) -> Self:
         if instance is None:
             return self
-        bound = type(self)(instance._client, self._name)
+        bound = object.__new__(type(self))  # what __init__ would do, one call fewer
+        bound._client, bound._name = instance._client, self._name
         instance.__dict__[self._name] = bound  # later reads find it there, not here
         return bound
 
@@ -186,6 +211,76 @@ class Endpoint:
     def __repr__(self) -> str:
         op = self.operation
         return f"<endpoint {self._name or op.operation_id}: {op.method} {op.path}>"
+
+    @classmethod
+    def _sort_arguments(cls, keywords: tuple[str, ...]) -> None:
+        """Which of the method's keyword parameters are body fields, or (of a bulk method)
+        the values of a path parameter: those that are no path or query parameter of the
+        operation, nor an option."""
+        op = cls.operation
+        own = {p.name for p in op.path_params} | {p.name for p in op.query_params}
+        rest = [name for name in keywords if name not in own and name not in _OPTIONS]
+        if cls.bulk:
+            cls._bulk_param = next(p.name for p in op.path_params if f"{p.name}s" in rest)
+        elif op.body_model is not None and cls.fields_type is None:
+            cls._body_names = tuple(rest)
+
+    def _body(self, args: Mapping[str, Any]) -> Mapping[str, object] | None:
+        """The body fields among the method's arguments (None: the operation has no body)."""
+        names = self._body_names
+        if names is not None:
+            return {name: args[name] for name in names}
+        return self._fields(args["fields"]) if self.fields_type is not None else None
+
+    def _call(self, operation: Operation[ResultT], args: Mapping[str, Any]) -> Awaitable[ResultT]:
+        """`operation` (this endpoint's) performed with the method's arguments, `locals()`:
+        its path and query parameters are looked up there by name."""
+        body = None if operation.body_model is None else self._body(args)
+        options = RequestOptions(  # as `_options` makes them, a call fewer on every request
+            args["timeout"], args["extra_headers"], args["extra_query"], args.get("extra_body"),
+            args["deadline"],
+        )  # fmt: skip
+        return self._client._request(operation, path=args, query=args, body=body, options=options)
+
+    def _page(self, operation: Operation[Any], args: Mapping[str, Any]) -> Pager[Any]:
+        """The pager of the list `operation`, as `_call` performs it."""
+        options = _options(args)
+        return self._client._paginate(
+            operation, path=args, query=args, body=self._body(args), options=options
+        )
+
+    def _many(self, operation: Operation[Any], args: Mapping[str, Any]) -> Awaitable[list[Any]]:
+        """`operation` once per value of the bulk method's list (`ids`), as `_call` performs
+        it (`_request_many`)."""
+        param = self._bulk_param
+        return self._client._request_many(
+            operation,
+            param=param,
+            values=args[f"{param}s"],
+            path=args,
+            concurrency=args["concurrency"],
+            return_exceptions=args["return_exceptions"],
+            batch=self._batch,
+            batch_size=args.get("batch_size"),
+            options=_options(args),
+        )
+
+
+def _keywords(function: Callable[..., Any]) -> tuple[str, ...]:
+    """The names of `function`'s keyword-only parameters, in order."""
+    code = function.__code__
+    return code.co_varnames[code.co_argcount : code.co_argcount + code.co_kwonlyargcount]
+
+
+def _options(args: Mapping[str, Any]) -> RequestOptions:
+    """The per-call options among a method's arguments (a bulk method has no `extra_body`)."""
+    return RequestOptions(
+        timeout=args["timeout"],
+        extra_headers=args["extra_headers"],
+        extra_query=args["extra_query"],
+        extra_body=args.get("extra_body"),
+        deadline=args["deadline"],
+    )
 
 
 # Each Endpoint class's signature, made on first use.

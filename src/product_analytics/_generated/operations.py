@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
-# by codegen 2.1.0. Regenerate with `make generate`.
+# by codegen 2.2.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
 from __future__ import annotations
@@ -13,29 +13,15 @@ from product_analytics._operation import Operation, PathParam, QueryParam
 from . import models
 
 SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
-    operation_id="session_recording_playlists_recordings_destroy",
-    method="DELETE",
-    path="/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/",
-    path_params=(
-        PathParam("project_id", "string", accepts_integer=True),
-        PathParam("short_id", "string"),
-        PathParam("session_recording_id", "string"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
+    "session_recording_playlists_recordings_destroy", "DELETE", "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("short_id", "string"), PathParam("session_recording_id", "string")),
     response_kind="none",
-    response_model=None,
-    required_scope=None,
-    experimental=False,
     throttle_classes=("recordings",),
     personal_api_key_allowed=False,
 )
 
 SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Operation(
-    operation_id="session_recordings_list",
-    method="GET",
-    path="/api/environments/{project_id}/session_recordings/",
+    "session_recordings_list", "GET", "/api/environments/{project_id}/session_recordings/",
     path_params=(PathParam("project_id", "string", accepts_integer=True),),
     query_params=(
         QueryParam("limit", "integer", minimum=1),
@@ -55,456 +41,214 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
         QueryParam("console_log_filters", "string", items="object", json="array"),
         QueryParam("having_predicates", "string", items="object", json="array"),
     ),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="page",
-    response_model=models.PaginatedSessionRecordingList,
-    required_scope="session_recording:read",
-    experimental=False,
-    throttle_classes=("recordings", "listing"),
+    response_kind="page", response_model=models.PaginatedSessionRecordingList,
+    required_scope="session_recording:read", throttle_classes=("recordings", "listing"),
 )
 
 SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
-    operation_id="session_recordings_retrieve",
-    method="GET",
-    path="/api/environments/{project_id}/session_recordings/{id}/",
-    path_params=(
-        PathParam("project_id", "string", accepts_integer=True),
-        PathParam("id", "string"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.SessionRecording,
-    required_scope="session_recording:read",
-    experimental=False,
-    throttle_classes=("recordings",),
+    "session_recordings_retrieve", "GET", "/api/environments/{project_id}/session_recordings/{id}/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("id", "string")),
+    response_kind="model", response_model=models.SessionRecording,
+    required_scope="session_recording:read", throttle_classes=("recordings",),
 )
 
 SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = Operation(
-    operation_id="session_recordings_partial_update",
-    method="PATCH",
-    path="/api/environments/{project_id}/session_recordings/{id}/",
-    path_params=(
-        PathParam("project_id", "string", accepts_integer=True),
-        PathParam("id", "string"),
-    ),
-    query_params=(),
+    "session_recordings_partial_update", "PATCH", "/api/environments/{project_id}/session_recordings/{id}/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("id", "string")),
     body_model=models.PatchedSessionRecordingRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model_or_none",
-    none_answers=({"success": True},),
-    response_model=models.SessionRecording,
-    required_scope="session_recording:write",
-    experimental=False,
-    throttle_classes=("recordings",),
+    response_kind="model_or_none", response_model=models.SessionRecording, none_answers=({"success": True},),
+    required_scope="session_recording:write", throttle_classes=("recordings",),
 )
 
 SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
-    operation_id="session_recordings_destroy",
-    method="DELETE",
-    path="/api/environments/{project_id}/session_recordings/{id}/",
-    path_params=(
-        PathParam("project_id", "string", accepts_integer=True),
-        PathParam("id", "string"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
+    "session_recordings_destroy", "DELETE", "/api/environments/{project_id}/session_recordings/{id}/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("id", "string")),
     response_kind="none",
-    response_model=None,
-    required_scope="session_recording:write",
-    experimental=False,
-    throttle_classes=("recordings",),
+    required_scope="session_recording:write", throttle_classes=("recordings",),
 )
 
 SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation(
-    operation_id="session_recordings_sharing_retrieve",
-    method="GET",
-    path="/api/environments/{project_id}/session_recordings/{recording_id}/sharing/",
-    path_params=(
-        PathParam("project_id", "string", accepts_integer=True),
-        PathParam("recording_id", "string"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.SharingConfiguration,
-    required_scope="sharing_configuration:read",
-    experimental=False,
-    throttle_classes=("crud",),
+    "session_recordings_sharing_retrieve", "GET", "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/",
+    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("recording_id", "string")),
+    response_kind="model", response_model=models.SharingConfiguration,
+    required_scope="sharing_configuration:read", throttle_classes=("crud",),
 )
 
 SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] = Operation(
-    operation_id="session_recordings_ai_filters_create",
-    method="POST",
-    path="/api/environments/{project_id}/session_recordings/ai/filters/",
+    "session_recordings_ai_filters_create", "POST", "/api/environments/{project_id}/session_recordings/ai/filters/",
     path_params=(PathParam("project_id", "string", accepts_integer=True),),
-    query_params=(),
     body_model=models.SessionRecordingAIFiltersRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model_or_none",
-    response_model=models.AiFiltersResult,
-    required_scope=None,
-    experimental=True,
+    response_kind="model_or_none", response_model=models.AiFiltersResult,
     throttle_classes=("recordings",),
+    experimental=True,
 )
 
 SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Operation(
-    operation_id="session_recordings_ai_regex_create",
-    method="POST",
-    path="/api/environments/{project_id}/session_recordings/ai/regex/",
+    "session_recordings_ai_regex_create", "POST", "/api/environments/{project_id}/session_recordings/ai/regex/",
     path_params=(PathParam("project_id", "string", accepts_integer=True),),
-    query_params=(),
     body_model=models.SessionRecordingAIRegexRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model_or_none",
-    response_model=models.AiRegexResult,
-    required_scope=None,
-    experimental=True,
+    response_kind="model_or_none", response_model=models.AiRegexResult,
     throttle_classes=("recordings",),
-    personal_api_key_allowed=False,
+    experimental=True, personal_api_key_allowed=False,
 )
 
 SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
-    operation_id="sessions_property_definitions_retrieve",
-    method="GET",
-    path="/api/environments/{project_id}/sessions/property_definitions/",
+    "sessions_property_definitions_retrieve", "GET", "/api/environments/{project_id}/sessions/property_definitions/",
     path_params=(PathParam("project_id", "string", accepts_integer=True),),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
     response_kind="json",
-    response_model=None,
-    required_scope=None,
-    experimental=False,
     throttle_classes=("recordings",),
 )
 
 PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
-    operation_id="projects_partial_update",
-    method="PATCH",
-    path="/api/organizations/{organization_id}/projects/{id}/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
-    query_params=(),
+    "projects_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
     body_model=models.PatchedProjectUpdateRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.Project,
-    required_scope="project:read",
-    experimental=False,
-    throttle_classes=("crud",),
+    response_kind="model", response_model=models.Project,
+    required_scope="project:read", throttle_classes=("crud",),
 )
 
 PROJECTS_DESTROY: Operation[None] = Operation(
-    operation_id="projects_destroy",
-    method="DELETE",
-    path="/api/organizations/{organization_id}/projects/{id}/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
+    "projects_destroy", "DELETE", "/api/organizations/{organization_id}/projects/{id}/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
     response_kind="none",
-    response_model=None,
-    required_scope="project:write",
-    experimental=False,
-    throttle_classes=("crud",),
+    required_scope="project:write", throttle_classes=("crud",),
 )
 
 PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operation(
-    operation_id="projects_activity_retrieve",
-    method="GET",
-    path="/api/organizations/{organization_id}/projects/{id}/activity/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
+    "projects_activity_retrieve", "GET", "/api/organizations/{organization_id}/projects/{id}/activity/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
     query_params=(
         QueryParam("page", "integer", minimum=1),
         QueryParam("limit", "integer", minimum=1),
     ),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="page",
-    response_model=models.PaginatedActivityLogList,
-    required_scope=None,
-    experimental=False,
+    response_kind="page", response_model=models.PaginatedActivityLogList,
     throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
 PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operation(
-    operation_id="projects_add_product_intent_partial_update",
-    method="PATCH",
-    path="/api/organizations/{organization_id}/projects/{id}/add_product_intent/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
-    query_params=(),
+    "projects_add_product_intent_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/add_product_intent/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
     body_model=models.PatchedProjectProductIntentRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.Project,
-    required_scope="team:read",
-    experimental=False,
-    throttle_classes=("crud",),
+    response_kind="model", response_model=models.Project,
+    required_scope="team:read", throttle_classes=("crud",),
 )
 
 PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult] = Operation(
-    operation_id="projects_authenticate_wizard_create",
-    method="POST",
-    path="/api/organizations/{organization_id}/projects/{id}/authenticate_wizard/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
-    query_params=(),
+    "projects_authenticate_wizard_create", "POST", "/api/organizations/{organization_id}/projects/{id}/authenticate_wizard/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
     body_model=models.ProjectAuthenticateWizardRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.WizardAuthenticationResult,
-    required_scope=None,
-    experimental=False,
+    response_kind="model", response_model=models.WizardAuthenticationResult,
     throttle_classes=("crud",),
 )
 
 PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
-    operation_id="projects_change_organization_create",
-    method="POST",
-    path="/api/organizations/{organization_id}/projects/{id}/change_organization/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
-    query_params=(),
+    "projects_change_organization_create", "POST", "/api/organizations/{organization_id}/projects/{id}/change_organization/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
     body_model=models.ProjectChangeOrganizationRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.Project,
-    required_scope=None,
-    experimental=False,
+    response_kind="model", response_model=models.Project,
     throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
 PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] = Operation(
-    operation_id="projects_complete_product_onboarding_partial_update",
-    method="PATCH",
-    path="/api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
-    query_params=(),
+    "projects_complete_product_onboarding_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
     body_model=models.PatchedProjectProductIntentRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.Project,
-    required_scope="team:read",
-    experimental=False,
-    throttle_classes=("crud",),
+    response_kind="model", response_model=models.Project,
+    required_scope="team:read", throttle_classes=("crud",),
 )
 
 PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Operation(
-    operation_id="projects_is_generating_demo_data_retrieve",
-    method="GET",
-    path="/api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.DemoDataStatus,
-    required_scope=None,
-    experimental=False,
+    "projects_is_generating_demo_data_retrieve", "GET", "/api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
+    response_kind="model", response_model=models.DemoDataStatus,
     throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
 PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
-    operation_id="projects_reset_token_partial_update",
-    method="PATCH",
-    path="/api/organizations/{organization_id}/projects/{id}/reset_token/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "integer"),
-    ),
-    query_params=(),
+    "projects_reset_token_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/reset_token/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
     body_model=models.PatchedProjectRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.Project,
-    required_scope=None,
-    experimental=False,
+    response_kind="model", response_model=models.Project,
     throttle_classes=("crud",),
     personal_api_key_allowed=False,
 )
 
 PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
-    operation_id="proxy_records_list",
-    method="GET",
-    path="/api/organizations/{organization_id}/proxy_records/",
+    "proxy_records_list", "GET", "/api/organizations/{organization_id}/proxy_records/",
     path_params=(PathParam("organization_id", "string"),),
     query_params=(
         QueryParam("limit", "integer", minimum=1),
         QueryParam("offset", "integer", minimum=0),
     ),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="page",
-    response_model=models.PaginatedProxyRecordList,
-    required_scope="organization:read",
-    experimental=False,
-    throttle_classes=("crud",),
+    response_kind="page", response_model=models.PaginatedProxyRecordList,
+    required_scope="organization:read", throttle_classes=("crud",),
 )
 
 PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
-    operation_id="proxy_records_create",
-    method="POST",
-    path="/api/organizations/{organization_id}/proxy_records/",
+    "proxy_records_create", "POST", "/api/organizations/{organization_id}/proxy_records/",
     path_params=(PathParam("organization_id", "string"),),
-    query_params=(),
     body_model=models.ProxyRecordRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.ProxyRecord,
-    required_scope="organization:write",
-    experimental=False,
-    throttle_classes=("crud",),
+    response_kind="model", response_model=models.ProxyRecord,
+    required_scope="organization:write", throttle_classes=("crud",),
 )
 
 PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
-    operation_id="proxy_records_retrieve",
-    method="GET",
-    path="/api/organizations/{organization_id}/proxy_records/{id}/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "string"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.ProxyRecord,
-    required_scope="organization:read",
-    experimental=False,
-    throttle_classes=("crud",),
+    "proxy_records_retrieve", "GET", "/api/organizations/{organization_id}/proxy_records/{id}/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "string")),
+    response_kind="model", response_model=models.ProxyRecord,
+    required_scope="organization:read", throttle_classes=("crud",),
 )
 
 PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
-    operation_id="proxy_records_partial_update",
-    method="PATCH",
-    path="/api/organizations/{organization_id}/proxy_records/{id}/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "string"),
-    ),
-    query_params=(),
+    "proxy_records_partial_update", "PATCH", "/api/organizations/{organization_id}/proxy_records/{id}/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "string")),
     body_model=models.PatchedProxyRecordRequest,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.ProxyRecord,
-    required_scope="organization:write",
-    experimental=False,
-    throttle_classes=("crud",),
+    response_kind="model", response_model=models.ProxyRecord,
+    required_scope="organization:write", throttle_classes=("crud",),
 )
 
 PROXY_RECORDS_DESTROY: Operation[None] = Operation(
-    operation_id="proxy_records_destroy",
-    method="DELETE",
-    path="/api/organizations/{organization_id}/proxy_records/{id}/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "string"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
+    "proxy_records_destroy", "DELETE", "/api/organizations/{organization_id}/proxy_records/{id}/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "string")),
     response_kind="none",
-    response_model=None,
-    required_scope="organization:write",
-    experimental=False,
-    throttle_classes=("crud",),
+    required_scope="organization:write", throttle_classes=("crud",),
 )
 
 ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
-    operation_id="roles_list",
-    method="GET",
-    path="/api/organizations/{organization_id}/roles/",
+    "roles_list", "GET", "/api/organizations/{organization_id}/roles/",
     path_params=(PathParam("organization_id", "string"),),
     query_params=(
         QueryParam("limit", "integer", minimum=1),
         QueryParam("offset", "integer", minimum=0),
     ),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="page",
-    response_model=models.PaginatedRoleList,
-    required_scope="organization:read",
-    experimental=False,
-    throttle_classes=("crud",),
+    response_kind="page", response_model=models.PaginatedRoleList,
+    required_scope="organization:read", throttle_classes=("crud",),
 )
 
 ROLES_CREATE: Operation[models.Role] = Operation(
-    operation_id="roles_create",
-    method="POST",
-    path="/api/organizations/{organization_id}/roles/",
+    "roles_create", "POST", "/api/organizations/{organization_id}/roles/",
     path_params=(PathParam("organization_id", "string"),),
-    query_params=(),
-    body_model=models.RoleRequest,
-    none_means_omitted=frozenset({"feature_flags_access_level"}),
-    response_kind="model",
-    response_model=models.Role,
-    required_scope="organization:write",
-    experimental=False,
-    throttle_classes=("crud",),
+    body_model=models.RoleRequest, none_means_omitted=frozenset({"feature_flags_access_level"}),
+    response_kind="model", response_model=models.Role,
+    required_scope="organization:write", throttle_classes=("crud",),
 )
 
 ROLES_RETRIEVE: Operation[models.Role] = Operation(
-    operation_id="roles_retrieve",
-    method="GET",
-    path="/api/organizations/{organization_id}/roles/{id}/",
-    path_params=(
-        PathParam("organization_id", "string"),
-        PathParam("id", "string"),
-    ),
-    query_params=(),
-    body_model=None,
-    none_means_omitted=frozenset({}),
-    response_kind="model",
-    response_model=models.Role,
-    required_scope="organization:read",
-    experimental=False,
-    throttle_classes=("crud",),
+    "roles_retrieve", "GET", "/api/organizations/{organization_id}/roles/{id}/",
+    path_params=(PathParam("organization_id", "string"), PathParam("id", "string")),
+    response_kind="model", response_model=models.Role,
+    required_scope="organization:read", throttle_classes=("crud",),
 )
 
 # The service's published rates per API key: each throttle class's windows as
 # (requests, seconds), shortest first; every window applies at once.
 THROTTLE_RATES: dict[str, tuple[tuple[int, float], ...]] = {
-    "recordings": (
-        (240, 60.0),
-        (1200, 3600.0),
-    ),
-    "crud": (
-        (480, 60.0),
-        (4800, 3600.0),
-    ),
-    "listing": (
-        (60, 60.0),
-        (300, 3600.0),
-    ),
+    "recordings": ((240, 60.0), (1200, 3600.0)),
+    "crud": ((480, 60.0), (4800, 3600.0)),
+    "listing": ((60, 60.0), (300, 3600.0)),
 }
 
 ALL: tuple[Operation[Any], ...] = (

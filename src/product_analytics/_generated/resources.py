@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
-# by codegen 2.1.0. Regenerate with `make generate`.
+# by codegen 2.2.0. Regenerate with `make generate`.
 """The resources of the client: one `Endpoint` class per operation of the spec, and each
 resource's `with_raw_response` view.
 
@@ -20,7 +20,7 @@ The service's published rates per API key, by throttle class:
 from __future__ import annotations
 
 import builtins
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any, ClassVar, Literal, overload
 from uuid import UUID
 
@@ -30,10 +30,12 @@ from product_analytics._operation import NOT_GIVEN, NotGiven
 from product_analytics._pagination import Pager
 from product_analytics._resource import (
     Endpoint,
+    Extra,
+    Headers,
     RawView,
     Requester,
-    RequestOptions,
     Resource,
+    Seconds,
     raw,
     raw_page,
 )
@@ -142,39 +144,17 @@ class ProjectAuthenticateWizardRequestFields(PatchedProjectRequestFields, total=
     hash: str
 
 
-class SessionRecordingPlaylistsRemoveRecording(
-    Endpoint, operation=ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY
-):
+class SessionRecordingPlaylistsRemoveRecording(Endpoint, operation=ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY):
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        short_id: str,
-        session_recording_id: str,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, project_id: str | int | None = None, short_id: str, session_recording_id: str,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> None:
         """Remove a recording from a recording playlist.
 
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``. Required scope: none listed. Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
         """
-        return await self._client._request(
-            ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
-            path={
-                "project_id": project_id,
-                "short_id": short_id,
-                "session_recording_id": session_recording_id,
-            },
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY, locals())
 
 
 class SessionRecordingPlaylistsWithRawResponse:
@@ -187,39 +167,24 @@ class SessionRecordingPlaylistsWithRawResponse:
 class SessionRecordingPlaylists(Resource):
     """``client.session_recording_playlists``: remove_recording."""
 
-    remove_recording: ClassVar[SessionRecordingPlaylistsRemoveRecording] = (
-        SessionRecordingPlaylistsRemoveRecording()
-    )
-    with_raw_response: ClassVar[RawView[SessionRecordingPlaylistsWithRawResponse]] = RawView(
-        SessionRecordingPlaylistsWithRawResponse
-    )
+    remove_recording: ClassVar[SessionRecordingPlaylistsRemoveRecording] = SessionRecordingPlaylistsRemoveRecording()
+    with_raw_response: ClassVar[RawView[SessionRecordingPlaylistsWithRawResponse]] = RawView(SessionRecordingPlaylistsWithRawResponse)
 
 
 class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
     def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        limit: int | None = None,
-        offset: int | None = None,
-        date_from: str | None = None,
-        date_to: str | None = None,
-        session_ids: builtins.list[str] | None = None,
-        order: str | None = None,
-        person_uuid: str | None = None,
-        distinct_id: str | None = None,
-        distinct_ids: builtins.list[str] | None = None,
-        filter_test_accounts: bool | None = None,
+        self, *, project_id: str | int | None = None, limit: int | None = None,
+        offset: int | None = None, date_from: str | None = None, date_to: str | None = None,
+        session_ids: builtins.list[str] | None = None, order: str | None = None,
+        person_uuid: str | None = None, distinct_id: str | None = None,
+        distinct_ids: builtins.list[str] | None = None, filter_test_accounts: bool | None = None,
         operand: Literal["AND", "OR"] | None = None,
         properties: builtins.list[dict[str, Any]] | None = None,
         events: builtins.list[dict[str, Any]] | None = None,
         actions: builtins.list[dict[str, Any]] | None = None,
         console_log_filters: builtins.list[dict[str, Any]] | None = None,
         having_predicates: builtins.list[dict[str, Any]] | None = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> Pager[models.SessionRecording]:
         """List the session recordings of a project.
 
@@ -247,46 +212,13 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
             console_log_filters: Console-log filters (JSON-encoded list of filter objects).
             having_predicates: Duration and snapshot-source filters (JSON-encoded list).
         """
-        return self._client._paginate(
-            ops.SESSION_RECORDINGS_LIST,
-            path={"project_id": project_id},
-            query={
-                "limit": limit,
-                "offset": offset,
-                "date_from": date_from,
-                "date_to": date_to,
-                "session_ids": session_ids,
-                "order": order,
-                "person_uuid": person_uuid,
-                "distinct_id": distinct_id,
-                "distinct_ids": distinct_ids,
-                "filter_test_accounts": filter_test_accounts,
-                "operand": operand,
-                "properties": properties,
-                "events": events,
-                "actions": actions,
-                "console_log_filters": console_log_filters,
-                "having_predicates": having_predicates,
-            },
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return self._page(ops.SESSION_RECORDINGS_LIST, locals())
 
 
 class SessionRecordingsGet(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE):
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        id: str,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, project_id: str | int | None = None, id: str,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> models.SessionRecording:
         """Retrieve one session recording.
 
@@ -295,61 +227,31 @@ class SessionRecordingsGet(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE):
         Args:
             id: UUID string of the session recording.
         """
-        return await self._client._request(
-            ops.SESSION_RECORDINGS_RETRIEVE,
-            path={"project_id": project_id, "id": id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.SESSION_RECORDINGS_RETRIEVE, locals())
 
 
-class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE, bulk=True):
+class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE, bulk=True, batch=ops.SESSION_RECORDINGS_RETRIEVE_BATCH):
     @overload
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        ids: Iterable[str],
-        concurrency: int | None = None,
-        return_exceptions: Literal[False] = False,
+        self, *, project_id: str | int | None = None, ids: Iterable[str],
+        concurrency: int | None = None, return_exceptions: Literal[False] = False,
         batch_size: int | None = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.SessionRecording]: ...
 
     @overload
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        ids: Iterable[str],
-        concurrency: int | None = None,
-        return_exceptions: Literal[True],
+        self, *, project_id: str | int | None = None, ids: Iterable[str],
+        concurrency: int | None = None, return_exceptions: Literal[True],
         batch_size: int | None = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.SessionRecording | Exception]: ...
 
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        ids: Iterable[str],
-        concurrency: int | None = None,
-        return_exceptions: bool = False,
+        self, *, project_id: str | int | None = None, ids: Iterable[str],
+        concurrency: int | None = None, return_exceptions: bool = False,
         batch_size: int | None = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.SessionRecording] | list[models.SessionRecording | Exception]:
         """``get`` once per value of ``ids``, concurrently.
 
@@ -381,39 +283,15 @@ class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIE
             batch_size: Values per request of ``session_recordings_list`` (1 to 100); None: one
                 request per value.
         """
-        return await self._client._request_many(
-            ops.SESSION_RECORDINGS_RETRIEVE,
-            param="id",
-            values=ids,
-            path={"project_id": project_id},
-            concurrency=concurrency,
-            return_exceptions=return_exceptions,
-            batch=ops.SESSION_RECORDINGS_RETRIEVE_BATCH,
-            batch_size=batch_size,
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._many(ops.SESSION_RECORDINGS_RETRIEVE, locals())
 
 
 class SessionRecordingsUpdate(Endpoint, operation=ops.SESSION_RECORDINGS_PARTIAL_UPDATE):
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        id: str,
-        person: Any | NotGiven = NOT_GIVEN,
-        viewed: bool | NotGiven = NOT_GIVEN,
-        analyzed: bool | NotGiven = NOT_GIVEN,
+        self, *, project_id: str | int | None = None, id: str, person: Any | NotGiven = NOT_GIVEN,
+        viewed: bool | NotGiven = NOT_GIVEN, analyzed: bool | NotGiven = NOT_GIVEN,
         player_metadata: dict[str, Any] | NotGiven = NOT_GIVEN,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
     ) -> models.SessionRecording | None:
         """Update a session recording.
 
@@ -426,35 +304,13 @@ class SessionRecordingsUpdate(Endpoint, operation=ops.SESSION_RECORDINGS_PARTIAL
         Args:
             id: UUID string of the session recording.
         """
-        return await self._client._request(
-            ops.SESSION_RECORDINGS_PARTIAL_UPDATE,
-            path={"project_id": project_id, "id": id},
-            body={
-                "person": person,
-                "viewed": viewed,
-                "analyzed": analyzed,
-                "player_metadata": player_metadata,
-            },
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.SESSION_RECORDINGS_PARTIAL_UPDATE, locals())
 
 
 class SessionRecordingsDelete(Endpoint, operation=ops.SESSION_RECORDINGS_DESTROY):
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        id: str,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, project_id: str | int | None = None, id: str,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> None:
         """Delete a session recording.
 
@@ -463,28 +319,13 @@ class SessionRecordingsDelete(Endpoint, operation=ops.SESSION_RECORDINGS_DESTROY
         Args:
             id: UUID string of the session recording.
         """
-        return await self._client._request(
-            ops.SESSION_RECORDINGS_DESTROY,
-            path={"project_id": project_id, "id": id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.SESSION_RECORDINGS_DESTROY, locals())
 
 
 class SessionRecordingsGetSharing(Endpoint, operation=ops.SESSION_RECORDINGS_SHARING_RETRIEVE):
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        recording_id: str,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, project_id: str | int | None = None, recording_id: str,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> models.SharingConfiguration:
         """Read the sharing configuration of one recording.
 
@@ -492,30 +333,14 @@ class SessionRecordingsGetSharing(Endpoint, operation=ops.SESSION_RECORDINGS_SHA
 
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``. Required scope: ``sharing_configuration:read``. Throttle class: ``crud``.
         """
-        return await self._client._request(
-            ops.SESSION_RECORDINGS_SHARING_RETRIEVE,
-            path={"project_id": project_id, "recording_id": recording_id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.SESSION_RECORDINGS_SHARING_RETRIEVE, locals())
 
 
 class SessionRecordingsAiFilters(Endpoint, operation=ops.SESSION_RECORDINGS_AI_FILTERS_CREATE):
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        person: Any | NotGiven = NOT_GIVEN,
+        self, *, project_id: str | int | None = None, person: Any | NotGiven = NOT_GIVEN,
         messages: list[dict[str, Any]] | NotGiven = NOT_GIVEN,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
     ) -> models.AiFiltersResult | None:
         """Generate recording filters with AI.
 
@@ -525,32 +350,14 @@ class SessionRecordingsAiFilters(Endpoint, operation=ops.SESSION_RECORDINGS_AI_F
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``. Required scope: none listed. Throttle class: ``recordings``.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
         """
-        return await self._client._request(
-            ops.SESSION_RECORDINGS_AI_FILTERS_CREATE,
-            path={"project_id": project_id},
-            body={"person": person, "messages": messages},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.SESSION_RECORDINGS_AI_FILTERS_CREATE, locals())
 
 
 class SessionRecordingsAiRegex(Endpoint, operation=ops.SESSION_RECORDINGS_AI_REGEX_CREATE):
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        person: Any | NotGiven = NOT_GIVEN,
+        self, *, project_id: str | int | None = None, person: Any | NotGiven = NOT_GIVEN,
         regex: str | NotGiven = NOT_GIVEN,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
     ) -> models.AiRegexResult | None:
         """Generate a regex pattern with AI.
 
@@ -561,18 +368,7 @@ class SessionRecordingsAiRegex(Endpoint, operation=ops.SESSION_RECORDINGS_AI_REG
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
         """
-        return await self._client._request(
-            ops.SESSION_RECORDINGS_AI_REGEX_CREATE,
-            path={"project_id": project_id},
-            body={"person": person, "regex": regex},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.SESSION_RECORDINGS_AI_REGEX_CREATE, locals())
 
 
 class SessionRecordingsWithRawResponse:
@@ -599,20 +395,13 @@ class SessionRecordings(Resource):
     get_sharing: ClassVar[SessionRecordingsGetSharing] = SessionRecordingsGetSharing()
     ai_filters: ClassVar[SessionRecordingsAiFilters] = SessionRecordingsAiFilters()
     ai_regex: ClassVar[SessionRecordingsAiRegex] = SessionRecordingsAiRegex()
-    with_raw_response: ClassVar[RawView[SessionRecordingsWithRawResponse]] = RawView(
-        SessionRecordingsWithRawResponse
-    )
+    with_raw_response: ClassVar[RawView[SessionRecordingsWithRawResponse]] = RawView(SessionRecordingsWithRawResponse)
 
 
 class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE):
     async def __call__(
-        self,
-        *,
-        project_id: str | int | None = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, project_id: str | int | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> Any:
         """Read session property definitions.
 
@@ -620,16 +409,7 @@ class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFI
 
         ``GET /api/environments/{project_id}/sessions/property_definitions/``. Required scope: none listed. Throttle class: ``recordings``.
         """
-        return await self._client._request(
-            ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
-            path={"project_id": project_id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE, locals())
 
 
 class SessionsWithRawResponse:
@@ -646,19 +426,10 @@ class Sessions(Resource):
     with_raw_response: ClassVar[RawView[SessionsWithRawResponse]] = RawView(SessionsWithRawResponse)
 
 
-class ProjectsUpdate(
-    Endpoint, operation=ops.PROJECTS_PARTIAL_UPDATE, fields_type=PatchedProjectUpdateRequestFields
-):
+class ProjectsUpdate(Endpoint, operation=ops.PROJECTS_PARTIAL_UPDATE, fields_type=PatchedProjectUpdateRequestFields):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: int,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
         **fields: Unpack[PatchedProjectUpdateRequestFields],
     ) -> models.Project:
         """Partially update the project.
@@ -672,30 +443,13 @@ class ProjectsUpdate(
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectUpdateRequestFields``).
         """
-        return await self._client._request(
-            ops.PROJECTS_PARTIAL_UPDATE,
-            path={"organization_id": organization_id, "id": id},
-            body=self._fields(fields),
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.PROJECTS_PARTIAL_UPDATE, locals())
 
 
 class ProjectsDelete(Endpoint, operation=ops.PROJECTS_DESTROY):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: int,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> None:
         """Delete the project.
 
@@ -704,30 +458,14 @@ class ProjectsDelete(Endpoint, operation=ops.PROJECTS_DESTROY):
         Args:
             id: A unique integer value identifying this project.
         """
-        return await self._client._request(
-            ops.PROJECTS_DESTROY,
-            path={"organization_id": organization_id, "id": id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.PROJECTS_DESTROY, locals())
 
 
 class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
     def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        page: int | None = None,
+        self, *, organization_id: str | None = None, id: int, page: int | None = None,
         limit: int | None = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> Pager[models.ActivityLogEntry]:
         """Retrieve activity.
 
@@ -743,34 +481,13 @@ class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
             page: Page number, from 1 (the live service's default).
             limit: Entries per page (the live service's default is 10).
         """
-        return self._client._paginate(
-            ops.PROJECTS_ACTIVITY_RETRIEVE,
-            path={"organization_id": organization_id, "id": id},
-            query={"page": page, "limit": limit},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return self._page(ops.PROJECTS_ACTIVITY_RETRIEVE, locals())
 
 
-class ProjectsAddProductIntent(
-    Endpoint,
-    operation=ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
-    fields_type=PatchedProjectProductIntentRequestFields,
-):
+class ProjectsAddProductIntent(Endpoint, operation=ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE, fields_type=PatchedProjectProductIntentRequestFields):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: int,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
         **fields: Unpack[PatchedProjectProductIntentRequestFields],
     ) -> models.Project:
         """Add product intent.
@@ -783,35 +500,13 @@ class ProjectsAddProductIntent(
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
         """
-        return await self._client._request(
-            ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
-            path={"organization_id": organization_id, "id": id},
-            body=self._fields(fields),
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE, locals())
 
 
-class ProjectsAuthenticateWizard(
-    Endpoint,
-    operation=ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
-    fields_type=ProjectAuthenticateWizardRequestFields,
-):
+class ProjectsAuthenticateWizard(Endpoint, operation=ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE, fields_type=ProjectAuthenticateWizardRequestFields):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: int,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
         **fields: Unpack[ProjectAuthenticateWizardRequestFields],
     ) -> models.WizardAuthenticationResult:
         """Authenticate wizard.
@@ -825,35 +520,13 @@ class ProjectsAuthenticateWizard(
             id: A unique integer value identifying this project.
             fields: The body fields (``ProjectAuthenticateWizardRequestFields``).
         """
-        return await self._client._request(
-            ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
-            path={"organization_id": organization_id, "id": id},
-            body=self._fields(fields),
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE, locals())
 
 
-class ProjectsChangeOrganization(
-    Endpoint,
-    operation=ops.PROJECTS_CHANGE_ORGANIZATION_CREATE,
-    fields_type=PatchedProjectRequestFields,
-):
+class ProjectsChangeOrganization(Endpoint, operation=ops.PROJECTS_CHANGE_ORGANIZATION_CREATE, fields_type=PatchedProjectRequestFields):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: int,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
         **fields: Unpack[PatchedProjectRequestFields],
     ) -> models.Project:
         """Change organization.
@@ -872,35 +545,13 @@ class ProjectsChangeOrganization(
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
         """
-        return await self._client._request(
-            ops.PROJECTS_CHANGE_ORGANIZATION_CREATE,
-            path={"organization_id": organization_id, "id": id},
-            body=self._fields(fields),
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.PROJECTS_CHANGE_ORGANIZATION_CREATE, locals())
 
 
-class ProjectsCompleteProductOnboarding(
-    Endpoint,
-    operation=ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
-    fields_type=PatchedProjectProductIntentRequestFields,
-):
+class ProjectsCompleteProductOnboarding(Endpoint, operation=ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE, fields_type=PatchedProjectProductIntentRequestFields):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: int,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
         **fields: Unpack[PatchedProjectProductIntentRequestFields],
     ) -> models.Project:
         """Complete product onboarding.
@@ -913,32 +564,13 @@ class ProjectsCompleteProductOnboarding(
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
         """
-        return await self._client._request(
-            ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
-            path={"organization_id": organization_id, "id": id},
-            body=self._fields(fields),
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE, locals())
 
 
-class ProjectsIsGeneratingDemoData(
-    Endpoint, operation=ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE
-):
+class ProjectsIsGeneratingDemoData(Endpoint, operation=ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: int,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> models.DemoDataStatus:
         """Tell whether demo data is being generated.
 
@@ -950,33 +582,13 @@ class ProjectsIsGeneratingDemoData(
         Args:
             id: A unique integer value identifying this project.
         """
-        return await self._client._request(
-            ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
-            path={"organization_id": organization_id, "id": id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE, locals())
 
 
-class ProjectsResetToken(
-    Endpoint,
-    operation=ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
-    fields_type=PatchedProjectRequestFields,
-):
+class ProjectsResetToken(Endpoint, operation=ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE, fields_type=PatchedProjectRequestFields):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: int,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: int,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
         **fields: Unpack[PatchedProjectRequestFields],
     ) -> models.Project:
         """Reset token.
@@ -990,18 +602,7 @@ class ProjectsResetToken(
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
         """
-        return await self._client._request(
-            ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
-            path={"organization_id": organization_id, "id": id},
-            body=self._fields(fields),
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE, locals())
 
 
 class ProjectsWithRawResponse:
@@ -1028,9 +629,7 @@ class Projects(Resource):
     add_product_intent: ClassVar[ProjectsAddProductIntent] = ProjectsAddProductIntent()
     authenticate_wizard: ClassVar[ProjectsAuthenticateWizard] = ProjectsAuthenticateWizard()
     change_organization: ClassVar[ProjectsChangeOrganization] = ProjectsChangeOrganization()
-    complete_product_onboarding: ClassVar[ProjectsCompleteProductOnboarding] = (
-        ProjectsCompleteProductOnboarding()
-    )
+    complete_product_onboarding: ClassVar[ProjectsCompleteProductOnboarding] = ProjectsCompleteProductOnboarding()
     is_generating_demo_data: ClassVar[ProjectsIsGeneratingDemoData] = ProjectsIsGeneratingDemoData()
     reset_token: ClassVar[ProjectsResetToken] = ProjectsResetToken()
     with_raw_response: ClassVar[RawView[ProjectsWithRawResponse]] = RawView(ProjectsWithRawResponse)
@@ -1038,15 +637,9 @@ class Projects(Resource):
 
 class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
     def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        limit: int | None = None,
+        self, *, organization_id: str | None = None, limit: int | None = None,
         offset: int | None = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> Pager[models.ProxyRecord]:
         """List the proxy records of an organization.
 
@@ -1059,116 +652,52 @@ class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
         """
-        return self._client._paginate(
-            ops.PROXY_RECORDS_LIST,
-            path={"organization_id": organization_id},
-            query={"limit": limit, "offset": offset},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return self._page(ops.PROXY_RECORDS_LIST, locals())
 
 
 class ProxyRecordsCreate(Endpoint, operation=ops.PROXY_RECORDS_CREATE):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        domain: str,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, domain: str,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
     ) -> models.ProxyRecord:
         """Create a proxy record.
 
         ``POST /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:write``. Throttle class: ``crud``.
         """
-        return await self._client._request(
-            ops.PROXY_RECORDS_CREATE,
-            path={"organization_id": organization_id},
-            body={"domain": domain},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.PROXY_RECORDS_CREATE, locals())
 
 
 class ProxyRecordsGet(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: str,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: str,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> models.ProxyRecord:
         """Retrieve one proxy record.
 
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
         """
-        return await self._client._request(
-            ops.PROXY_RECORDS_RETRIEVE,
-            path={"organization_id": organization_id, "id": id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.PROXY_RECORDS_RETRIEVE, locals())
 
 
 class ProxyRecordsGetMany(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE, bulk=True):
     @overload
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        ids: Iterable[str],
-        concurrency: int | None = None,
-        return_exceptions: Literal[False] = False,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, ids: Iterable[str],
+        concurrency: int | None = None, return_exceptions: Literal[False] = False,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.ProxyRecord]: ...
 
     @overload
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        ids: Iterable[str],
-        concurrency: int | None = None,
-        return_exceptions: Literal[True],
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, ids: Iterable[str],
+        concurrency: int | None = None, return_exceptions: Literal[True],
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.ProxyRecord | Exception]: ...
 
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        ids: Iterable[str],
-        concurrency: int | None = None,
-        return_exceptions: bool = False,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, ids: Iterable[str],
+        concurrency: int | None = None, return_exceptions: bool = False,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.ProxyRecord] | list[models.ProxyRecord | Exception]:
         """``get`` once per value of ``ids``, concurrently.
 
@@ -1183,78 +712,31 @@ class ProxyRecordsGetMany(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE, bulk=T
             concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
         """
-        return await self._client._request_many(
-            ops.PROXY_RECORDS_RETRIEVE,
-            param="id",
-            values=ids,
-            path={"organization_id": organization_id},
-            concurrency=concurrency,
-            return_exceptions=return_exceptions,
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._many(ops.PROXY_RECORDS_RETRIEVE, locals())
 
 
 class ProxyRecordsUpdate(Endpoint, operation=ops.PROXY_RECORDS_PARTIAL_UPDATE):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: str,
-        domain: str | NotGiven = NOT_GIVEN,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: str, domain: str | NotGiven = NOT_GIVEN,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
     ) -> models.ProxyRecord:
         """Update a proxy record.
 
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
         """
-        return await self._client._request(
-            ops.PROXY_RECORDS_PARTIAL_UPDATE,
-            path={"organization_id": organization_id, "id": id},
-            body={"domain": domain},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.PROXY_RECORDS_PARTIAL_UPDATE, locals())
 
 
 class ProxyRecordsDelete(Endpoint, operation=ops.PROXY_RECORDS_DESTROY):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: str,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: str,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> None:
         """Delete a proxy record.
 
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
         """
-        return await self._client._request(
-            ops.PROXY_RECORDS_DESTROY,
-            path={"organization_id": organization_id, "id": id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.PROXY_RECORDS_DESTROY, locals())
 
 
 class ProxyRecordsWithRawResponse:
@@ -1277,22 +759,14 @@ class ProxyRecords(Resource):
     get_many: ClassVar[ProxyRecordsGetMany] = ProxyRecordsGetMany()
     update: ClassVar[ProxyRecordsUpdate] = ProxyRecordsUpdate()
     delete: ClassVar[ProxyRecordsDelete] = ProxyRecordsDelete()
-    with_raw_response: ClassVar[RawView[ProxyRecordsWithRawResponse]] = RawView(
-        ProxyRecordsWithRawResponse
-    )
+    with_raw_response: ClassVar[RawView[ProxyRecordsWithRawResponse]] = RawView(ProxyRecordsWithRawResponse)
 
 
 class RolesList(Endpoint, operation=ops.ROLES_LIST):
     def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        limit: int | None = None,
+        self, *, organization_id: str | None = None, limit: int | None = None,
         offset: int | None = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> Pager[models.Role]:
         """List the roles of an organization.
 
@@ -1302,31 +776,14 @@ class RolesList(Endpoint, operation=ops.ROLES_LIST):
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
         """
-        return self._client._paginate(
-            ops.ROLES_LIST,
-            path={"organization_id": organization_id},
-            query={"limit": limit, "offset": offset},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return self._page(ops.ROLES_LIST, locals())
 
 
 class RolesCreate(Endpoint, operation=ops.ROLES_CREATE):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        name: str,
+        self, *, organization_id: str | None = None, name: str,
         feature_flags_access_level: Any = None,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
-        extra_body: Mapping[str, object] | None = None,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
     ) -> models.Role:
         """Create a role.
 
@@ -1337,30 +794,13 @@ class RolesCreate(Endpoint, operation=ops.ROLES_CREATE):
         Args:
             feature_flags_access_level: Left out, the service picks its own level.
         """
-        return await self._client._request(
-            ops.ROLES_CREATE,
-            path={"organization_id": organization_id},
-            body={"name": name, "feature_flags_access_level": feature_flags_access_level},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-            ),
-        )
+        return await self._call(ops.ROLES_CREATE, locals())
 
 
 class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE):
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        id: str | UUID,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, id: str | UUID,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> models.Role:
         """Retrieve one role.
 
@@ -1369,58 +809,28 @@ class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE):
         Args:
             id: UUID of the role.
         """
-        return await self._client._request(
-            ops.ROLES_RETRIEVE,
-            path={"organization_id": organization_id, "id": id},
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._call(ops.ROLES_RETRIEVE, locals())
 
 
 class RolesGetMany(Endpoint, operation=ops.ROLES_RETRIEVE, bulk=True):
     @overload
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        ids: Iterable[str | UUID],
-        concurrency: int | None = None,
-        return_exceptions: Literal[False] = False,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, ids: Iterable[str | UUID],
+        concurrency: int | None = None, return_exceptions: Literal[False] = False,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.Role]: ...
 
     @overload
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        ids: Iterable[str | UUID],
-        concurrency: int | None = None,
-        return_exceptions: Literal[True],
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, ids: Iterable[str | UUID],
+        concurrency: int | None = None, return_exceptions: Literal[True],
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.Role | Exception]: ...
 
     async def __call__(
-        self,
-        *,
-        organization_id: str | None = None,
-        ids: Iterable[str | UUID],
-        concurrency: int | None = None,
-        return_exceptions: bool = False,
-        timeout: float | None = None,
-        deadline: float | None = None,
-        extra_headers: Mapping[str, str] | None = None,
-        extra_query: Mapping[str, object] | None = None,
+        self, *, organization_id: str | None = None, ids: Iterable[str | UUID],
+        concurrency: int | None = None, return_exceptions: bool = False,
+        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
     ) -> list[models.Role] | list[models.Role | Exception]:
         """``get`` once per value of ``ids``, concurrently.
 
@@ -1435,20 +845,7 @@ class RolesGetMany(Endpoint, operation=ops.ROLES_RETRIEVE, bulk=True):
             concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
         """
-        return await self._client._request_many(
-            ops.ROLES_RETRIEVE,
-            param="id",
-            values=ids,
-            path={"organization_id": organization_id},
-            concurrency=concurrency,
-            return_exceptions=return_exceptions,
-            options=RequestOptions(
-                timeout=timeout,
-                deadline=deadline,
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-            ),
-        )
+        return await self._many(ops.ROLES_RETRIEVE, locals())
 
 
 class RolesWithRawResponse:
@@ -1470,6 +867,7 @@ class Roles(Resource):
     with_raw_response: ClassVar[RawView[RolesWithRawResponse]] = RawView(RolesWithRawResponse)
 
 
+
 class ClientResources:
     """Every resource of the API as an attribute of the client."""
 
@@ -1487,3 +885,4 @@ class ClientResources:
         self.projects = Projects(requester)
         self.proxy_records = ProxyRecords(requester)
         self.roles = Roles(requester)
+
