@@ -63,10 +63,12 @@ GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 # model group and resource in these subpackages (codegen/split.py).
 SPLIT_FROM = 150
 SUBPACKAGES = (MODELS_PACKAGE, "_operations", "_resources")
-# Modules written in their own compact layout (codegen/templating.py) rather than `ruff
-# format`'s one argument a line: the resources, whose every method takes the same options,
-# and the operations, a field group a line.
-OWN_LAYOUT = ("resources.py", "_resources", "operations.py", "_operations")
+# The modules the templates lay out themselves (codegen/templating.py) rather than `ruff
+# format`, whose one argument a line they would undo: the resources, whose every method
+# takes the same options, and the operations, a field group a line. Of a split package, the
+# subpackages of those (its `resources.py` and `operations.py` are indexes, formatted).
+OWN_LAYOUT = ("resources.py", "operations.py")
+OWN_LAYOUT_SPLIT = ("_resources", "_operations")
 
 
 def _shown(spec: Path) -> str:
@@ -241,7 +243,8 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
         # The models modules come with their imports exact and sorted (codegen/split.py).
         checked = [p for p in staging.iterdir() if p.name != MODELS_PACKAGE]
         _ruff(["check", "--fix", "--select", "I,F401"], checked)
-        _ruff(["format"], [p for p in staging.iterdir() if p.name not in OWN_LAYOUT])
+        own = OWN_LAYOUT_SPLIT if (staging / "_resources").is_dir() else OWN_LAYOUT
+        _ruff(["format"], [p for p in staging.iterdir() if p.name not in own])
         _move_into(staging, out, files)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

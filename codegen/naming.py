@@ -59,14 +59,14 @@ _VERB = re.compile(
 RESERVED_METHOD_NAMES = frozenset(
     {
         "models", "ops", "builtins", "endpoint", "overload", "Any", "Literal", "UUID", "IO",
-        "Iterable", "Mapping", "NOT_GIVEN", "NotGiven", "Pager", "RequestOptions",
+        "Iterable", "Mapping", "NOT_GIVEN", "NotGiven", "Pager", "Seconds", "Headers", "Extra",
         "Requester", "Resource", "with_raw_response", "with_options", "self",
     }
 )  # fmt: skip
 RESERVED_CLASS_NAMES = frozenset(
     {
-        "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager",
-        "RequestOptions", "Requester", "Resource", "ClientResources", "overload", "endpoint",
+        "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager", "Seconds",
+        "Headers", "Extra", "Requester", "Resource", "ClientResources", "overload", "endpoint",
         "models", "ops", "builtins", "Endpoint", "TypedDict", "Unpack", "Required", "raw",
         "raw_page", "RawView", "ClassVar",
     }
