@@ -4,10 +4,10 @@ directly (no other generator runs), in datamodel-code-generator's conventions.
 For each component schema, after `codegen.modelgen.prepare`:
   - an `enum`: an `OpenStrEnum` (string values), `OpenIntEnum` (integers) or `Enum` (mixed)
     with the member names `prepare` gave, and the schema's description as docstring;
-  - an object (`properties`, `type: object`, or `allOf` of `$ref`s and objects): a
-    `BaseModel` (its `allOf` `$ref`s as bases) that keeps unknown fields
-    (`extra="allow"`), one field per property in order, each field's description a
-    docstring after it;
+  - an object (`properties`, `type: object`, or `allOf` of `$ref`s and objects): an
+    `ApiModel` (`product_analytics._model`: a `BaseModel` that keeps unknown fields,
+    `extra="allow"`), or a class of its `allOf` `$ref`s, one field per property in order,
+    each field's description a docstring after it;
   - anything else (`anyOf`/`oneOf`, an array, a scalar): a `RootModel` of its annotation.
 A field is required where the schema lists it; otherwise it defaults to the schema's
 default (an enum-typed one as its member; a list or dict validated into the class it names),
@@ -20,7 +20,8 @@ of a union; a discriminated union's members get their tag field as a `Literal` o
 mapping key. An array item that is a scalar with constraints gets a `RootModel` of its own,
 named after the field in the singular (`app_urls` -> `AppUrl`; `<Name>Item` for a
 top-level array). `writes` tells whether every schema is one of these; tests compare the
-output with datamodel-code-generator's, class by class.
+output with datamodel-code-generator's, class by class (whose every model is a `BaseModel`
+that sets `model_config = ConfigDict(extra="allow")` itself, where ours inherit it).
 
 A schema that is the `allOf` of one `$ref` to a model is a class extending it (its
 `nullable` aside); a field that takes its default from the schema it refers to also takes
@@ -83,7 +84,6 @@ _SHADOWING = frozenset(
     | {"model_validate_json", "model_validate_strings"}
 )
 _COMPOSED = ("$ref", "allOf", "anyOf", "oneOf")
-_CONFIG = '    model_config: ClassVar[ConfigDict] = ConfigDict(\n        extra="allow",\n    )\n'
 # Builtins an annotation may name: a field of that name is `<name>_` with an alias.
 _BUILTINS = frozenset({"bool", "bytes", "dict", "float", "int", "list", "str"})
 
@@ -199,11 +199,13 @@ class _Emitter:
             # A `required` that is no list (`required: id`) names no field: the validation
             # warns of it.
             required |= {str(n) for n in listed(part.get("required"))}
-        self.bases.add("BaseModel")
-        text = f"class {cls}({', '.join(parents) or self.n('BaseModel')}):\n"
+        if not parents:
+            self.bases.add("ApiModel")
+        text = f"class {cls}({', '.join(parents) or self.n('ApiModel')}):\n"
         if schema.get("description"):
             text += _docstring(schema["description"], "    ") + "\n"
-        text += self.n(_CONFIG)
+        elif not properties:
+            text += "    pass\n"
         # A field may not take the name of a class its class's fields refer to (its
         # annotation would read the field's default instead).
         taken = {self.types.target(ref)[0] for ref in refs(properties.values())}
@@ -358,6 +360,8 @@ class _Emitter:
             lines.append(self._import("product_analytics._enums", *opened))
         if "Enum" in self.bases:
             lines.append(self._import("enum", "Enum"))
+        if "ApiModel" in self.bases:
+            lines.append(self._import("product_analytics._model", "ApiModel"))
         lines.append(self._import("pydantic", "BaseModel", "ConfigDict", "Field", "RootModel"))
         return "\n".join(lines) + "\n"
 

@@ -42,7 +42,7 @@ IMPORTS = {
 # the module import it under another name (`date as date_aliased`).
 RESERVED = frozenset(
     {*IMPORTS, "BaseModel", "ClassVar", "ConfigDict", "Enum", "Field", "RootModel"}
-    | {"OpenIntEnum", "OpenStrEnum"}
+    | {"OpenIntEnum", "OpenStrEnum", "ApiModel"}
 )
 
 

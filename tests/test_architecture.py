@@ -25,7 +25,9 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     # What everything may use: errors, version, warnings, the description of an operation.
     (
         "foundation",
-        frozenset({"errors", "_version", "_warn", "_operation", "_bulk", "_enums", "_log"}),
+        frozenset(
+            {"errors", "_version", "_warn", "_operation", "_bulk", "_enums", "_log", "_model"}
+        ),
     ),
     # Pieces of policy that know no request format: transport protocol, retries, scopes,
     # client-side rate limits, throttle state and where a request goes (proxies, TLS).

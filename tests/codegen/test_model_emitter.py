@@ -2,8 +2,9 @@
 datamodel-code-generator (the generator it replaces, kept as the reference) makes of the
 same prepared schemas: the same classes, in the same order, each with the same bases,
 docstring, fields, annotations, defaults and `Field(...)` arguments, on PostHog's whole
-spec, our own spec and drf-spectacular's output. Classes equal as syntax trees, with the
-same imports, validate every body the same way."""
+spec, our own spec and drf-spectacular's output (where datamodel-code-generator has each
+model set `extra="allow"`, ours inherit it from `ApiModel`). Classes equal as syntax trees,
+with the same imports, validate every body the same way."""
 
 from __future__ import annotations
 
@@ -46,16 +47,44 @@ def _renamed(document: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def _classes(code: str) -> tuple[dict[str, str], list[str]]:
-    """Each class's syntax tree (as text), and the other top-level statements."""
+def _inheriting_the_config(node: ast.ClassDef) -> ast.ClassDef:
+    """A class of datamodel-code-generator's as ours write it: a `BaseModel` that sets
+    `model_config = ConfigDict(extra="allow")` is an `ApiModel`, which sets exactly that, and
+    no model sets it itself (a class left without a statement says `pass`)."""
+    node.bases = [
+        ast.Name("ApiModel", ast.Load()) if isinstance(b, ast.Name) and b.id == "BaseModel" else b
+        for b in node.bases
+    ]
+    node.body = [
+        s
+        for s in node.body
+        if not (
+            isinstance(s, ast.AnnAssign)
+            and ast.unparse(s.target) == "model_config"
+            and s.value is not None
+            and ast.unparse(s.value) == "ConfigDict(extra='allow')"
+        )
+    ] or [ast.Pass()]
+    return node
+
+
+def _classes(code: str, theirs: bool = False) -> tuple[dict[str, str], list[str]]:
+    """Each class's syntax tree (as text), and the other top-level statements; `theirs`:
+    datamodel-code-generator's, its models as `_inheriting_the_config` writes them."""
     classes: dict[str, str] = {}
     others: list[str] = []
     for node in ast.parse(code).body:
         if isinstance(node, ast.ClassDef):
-            classes[node.name] = ast.dump(node)
+            classes[node.name] = ast.dump(_inheriting_the_config(node) if theirs else node)
         elif not isinstance(node, (ast.Import, ast.ImportFrom)):
             others.append(ast.unparse(node))
     return classes, others
+
+
+def _both_classes(prepared: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
+    """The classes (`_classes`) ours and datamodel-code-generator's make of `prepared`."""
+    theirs = _classes(datamodel_models(prepared, "#"), theirs=True)[0]
+    return _classes(emit_models(prepared, "#"))[0], theirs
 
 
 def _evaluated(node: ast.ClassDef) -> set[str]:
@@ -90,7 +119,7 @@ def test_the_models_are_those_datamodel_code_generator_writes(spec: str) -> None
     prepared = _renamed(prepare(_schemas_only(load(SPECS[spec]).document)))
     ours_code = emit_models(prepared, "# ours")
     ours, ours_other = _classes(ours_code)
-    theirs, theirs_other = _classes(datamodel_models(prepared, "# theirs"))
+    theirs, theirs_other = _classes(datamodel_models(prepared, "# theirs"), theirs=True)
     # The same order but where datamodel-code-generator's would name a class before it
     # is defined (an enum member as a default, of an enum named later).
     assert sorted(ours) == sorted(theirs)
@@ -209,7 +238,8 @@ def test_constraints_defaults_and_references_are_written_as_datamodel_code_gener
         }
     )
     assert writes(prepared)
-    assert _classes(emit_models(prepared, "#"))[0] == _classes(datamodel_models(prepared, "#"))[0]
+    ours, theirs = _both_classes(prepared)
+    assert ours == theirs
 
 
 def test_openapi_3_1_schemas_are_written_as_datamodel_code_generator_does() -> None:
@@ -238,7 +268,8 @@ def test_openapi_3_1_schemas_are_written_as_datamodel_code_generator_does() -> N
         Arr={"type": "array", "items": {"type": "string", "maxLength": 3}},
     )
     assert writes(prepared)
-    assert _classes(emit_models(prepared, "#"))[0] == _classes(datamodel_models(prepared, "#"))[0]
+    ours, theirs = _both_classes(prepared)
+    assert ours == theirs
 
 
 def test_a_schema_the_emitter_has_no_rule_for_is_written_by_datamodel_code_generator() -> None:

@@ -5,19 +5,18 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from product_analytics._model import ApiModel
 
 
-class ActivityLogChange(BaseModel):
+class ActivityLogChange(ApiModel):
     """
     One changed field (`ChangeSerializer`); `before` and `after` are any JSON.
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     type: str | None = None
     action: str | None = None
     field: str | None = None
@@ -25,14 +24,11 @@ class ActivityLogChange(BaseModel):
     after: Any | None = None
 
 
-class ActivityLogDetail(BaseModel):
+class ActivityLogDetail(ApiModel):
     """
     What changed (`DetailSerializer`).
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     id: str | None = None
     changes: list[ActivityLogChange] | None = None
     merge: Any | None = None
@@ -42,16 +38,13 @@ class ActivityLogDetail(BaseModel):
     type: str | None = None
 
 
-class ActivityLogEntry(BaseModel):
+class ActivityLogEntry(ApiModel):
     """
     One entry of an activity log (posthog/models/activity_logging/serializers.py,
     `ActivityLogSerializer`, component name `ActivityLogEntry`).
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     id: str
     user: ActivityLogUser | None = None
     activity: str | None = None
@@ -61,22 +54,19 @@ class ActivityLogEntry(BaseModel):
     created_at: datetime | None = None
 
 
-class ActivityLogUser(BaseModel):
+class ActivityLogUser(ApiModel):
     """
     Who did it (`UserMinimalSerializer`: `first_name`, `email`); the system is
     `{"first_name": "System", "email": null, "is_system": true}`.
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     first_name: str | None = None
     email: str | None = None
     is_system: bool | None = None
 
 
-class AiChatMessage(BaseModel):
+class AiChatMessage(ApiModel):
     """
     One message of an `ai_filters` conversation (`ChatMessage` in
     posthog/session_recordings/session_recording_api.py): `role` is `user` or
@@ -84,24 +74,18 @@ class AiChatMessage(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     role: str
     content: str
 
 
-class AiFiltersData(BaseModel):
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
+class AiFiltersData(ApiModel):
     question: str | None = None
     date_from: str | None = None
     date_to: str | None = None
     filter_group: dict[str, Any] | None = None
 
 
-class AiFiltersResult(BaseModel):
+class AiFiltersResult(ApiModel):
     """
     Answer of `ai_filters` (posthog/session_recordings/ai_data/ai_filter_schema.py,
     `AI_FILTER_SCHEMA`): `result` is `question` (the model asks back, in
@@ -110,21 +94,15 @@ class AiFiltersResult(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     result: str | None = None
     data: AiFiltersData | None = None
 
 
-class AiRegexData(BaseModel):
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
+class AiRegexData(ApiModel):
     output: str | None = None
 
 
-class AiRegexResult(BaseModel):
+class AiRegexResult(ApiModel):
     """
     Answer of `ai_regex` (posthog/session_recordings/ai_data/ai_regex_schema.py,
     `AiRegexSchema`): `result` is `success` or `error`; `data.output` is the pattern, or
@@ -132,27 +110,21 @@ class AiRegexResult(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     result: str | None = None
     data: AiRegexData | None = None
 
 
-class DemoDataStatus(BaseModel):
+class DemoDataStatus(ApiModel):
     """
     Answer of `is_generating_demo_data`: live `{"is_generating_demo_data": bool}`; as
     described, the project (its fields kept as extra fields).
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     is_generating_demo_data: bool | None = None
 
 
-class PaginatedActivityLogList(BaseModel):
+class PaginatedActivityLogList(ApiModel):
     """
     Answer of `projects.activity`. Live (posthog/models/activity_logging/activity_page.py,
     `activity_page_response`): `{"results": [...], "next", "previous", "total_count"}`,
@@ -161,25 +133,19 @@ class PaginatedActivityLogList(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     results: list[ActivityLogEntry] = Field([], validate_default=True)
     next: str | None = None
     previous: str | None = None
     total_count: int | None = None
 
 
-class PaginatedProxyRecordList(BaseModel):
+class PaginatedProxyRecordList(ApiModel):
     """
     List envelope. Live: `{"results": [...], "max_proxy_records": 2}` with no `count`,
     `next` or `previous`.
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     count: int | None = None
     next: str | None = None
     previous: str | None = None
@@ -187,14 +153,11 @@ class PaginatedProxyRecordList(BaseModel):
     results: list[ProxyRecord]
 
 
-class PaginatedRoleList(BaseModel):
+class PaginatedRoleList(ApiModel):
     """
     List envelope.
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     count: int | None = None
     next: str | None = None
     previous: str | None = None
@@ -202,16 +165,13 @@ class PaginatedRoleList(BaseModel):
     results: list[Role]
 
 
-class PaginatedSessionRecordingList(BaseModel):
+class PaginatedSessionRecordingList(ApiModel):
     """
     List envelope. Live: `{"results": [...], "has_next": bool, "version": 4}` with no
     `count`, `next` or `previous`.
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     count: int | None = None
     next: str | None = None
     previous: str | None = None
@@ -219,14 +179,11 @@ class PaginatedSessionRecordingList(BaseModel):
     results: list[SessionRecording]
 
 
-class PatchedProjectRequest(BaseModel):
+class PatchedProjectRequest(ApiModel):
     """
     The project body fields. None is required; a PATCH sends only those given.
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     name: str | None = None
     product_description: str | None = None
     app_urls: list[Any] | None = None
@@ -277,9 +234,6 @@ class PatchedProjectProductIntentRequest(PatchedProjectRequest):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     product_type: str | None = None
     intent_context: str | None = None
     metadata: dict[str, Any] | None = None
@@ -301,9 +255,6 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     session_recording_url_trigger_config: list[dict[str, Any]] | None = None
     session_recording_url_blocklist_config: list[dict[str, Any]] | None = None
     session_recording_event_trigger_config: list[str] | None = None
@@ -348,14 +299,11 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
     web_analytics_pre_aggregated_tables_enabled: bool | None = None
 
 
-class PatchedProxyRecordRequest(BaseModel):
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
+class PatchedProxyRecordRequest(ApiModel):
     domain: str | None = None
 
 
-class PatchedSessionRecordingRequest(BaseModel):
+class PatchedSessionRecordingRequest(ApiModel):
     """
     Body of the recording PATCH. `person` is any JSON (its schema is not given). Live,
     the service also takes `viewed` and `analyzed` (one must be true) and
@@ -363,25 +311,19 @@ class PatchedSessionRecordingRequest(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     person: Any | None = None
     viewed: bool | None = None
     analyzed: bool | None = None
     player_metadata: dict[str, Any] | None = None
 
 
-class Person(BaseModel):
+class Person(ApiModel):
     """
     Embedded in a session recording. Live: `distinct_ids` is a list of strings, and
     `id`, `name` and `created_at` may be null.
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     id: int | None = None
     name: str | None = None
     distinct_ids: str | list[str] | None = None
@@ -390,7 +332,7 @@ class Person(BaseModel):
     uuid: str | None = None
 
 
-class Project(BaseModel):
+class Project(ApiModel):
     """
     Response shape of every project operation. Live: `product_intents` is a list of
     objects, `default_modifiers` an object, `person_on_events_querying_enabled` a
@@ -398,9 +340,6 @@ class Project(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     id: int
     organization: str | None = None
     name: str | None = None
@@ -462,9 +401,6 @@ class ProjectAuthenticateWizardRequest(PatchedProjectRequest):
     The project body fields, plus (live) `hash`.
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     hash: str | None = None
 
 
@@ -475,16 +411,10 @@ class ProjectChangeOrganizationRequest(PatchedProjectRequest):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     organization_id: str | None = None
 
 
-class ProxyRecord(BaseModel):
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
+class ProxyRecord(ApiModel):
     id: str
     domain: str | None = None
     target_cname: str | None = None
@@ -498,23 +428,17 @@ class ProxyRecord(BaseModel):
     created_by: int | None = None
 
 
-class ProxyRecordRequest(BaseModel):
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
+class ProxyRecordRequest(ApiModel):
     domain: str
 
 
-class Role(BaseModel):
+class Role(ApiModel):
     """
     Live: `members` is a list of membership objects, `feature_flags_access_level` may be
     absent, and roles carry `is_default`.
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     id: str
     name: str | None = None
     feature_flags_access_level: int | None = None
@@ -524,14 +448,11 @@ class Role(BaseModel):
     is_default: bool | None = None
 
 
-class RoleRequest(BaseModel):
+class RoleRequest(ApiModel):
     """
     The type of `feature_flags_access_level` is not given; it stays open.
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     name: str
     feature_flags_access_level: Any = None
     """
@@ -539,10 +460,7 @@ class RoleRequest(BaseModel):
     """
 
 
-class SessionRecording(BaseModel):
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
+class SessionRecording(ApiModel):
     id: str
     distinct_id: str | None = None
     viewed: bool | None = None
@@ -566,7 +484,7 @@ class SessionRecording(BaseModel):
     activity_score: float | None = None
 
 
-class SessionRecordingAIFiltersRequest(BaseModel):
+class SessionRecordingAIFiltersRequest(ApiModel):
     """
     Body of `ai_filters`: the description's `person` (any JSON, optional) and the live
     service's `messages` (posthog/session_recordings/session_recording_api.py,
@@ -574,14 +492,11 @@ class SessionRecordingAIFiltersRequest(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     person: Any | None = None
     messages: list[AiChatMessage] | None = None
 
 
-class SessionRecordingAIRegexRequest(BaseModel):
+class SessionRecordingAIRegexRequest(ApiModel):
     """
     Body of `ai_regex`: the description's `person` (any JSON, optional) and the live
     service's `regex` (posthog/session_recordings/session_recording_api.py,
@@ -589,14 +504,11 @@ class SessionRecordingAIRegexRequest(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     person: Any | None = None
     regex: str | None = None
 
 
-class SessionRecordingAIRequest(BaseModel):
+class SessionRecordingAIRequest(ApiModel):
     """
     The body field the description gives the AI helper operations: `person`, any JSON.
     The live service does not read it (see `SessionRecordingAIFiltersRequest` and
@@ -604,29 +516,20 @@ class SessionRecordingAIRequest(BaseModel):
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     person: Any | None = None
 
 
-class SharingConfiguration(BaseModel):
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
+class SharingConfiguration(ApiModel):
     created_at: datetime | None = None
     enabled: bool | None = None
     access_token: str | None = None
 
 
-class User(BaseModel):
+class User(ApiModel):
     """
     Embedded in a role as `created_by`.
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     id: int
     uuid: str | None = None
     distinct_id: str | None = None
@@ -638,14 +541,11 @@ class User(BaseModel):
     role_at_organization: str | None = None
 
 
-class WizardAuthenticationResult(BaseModel):
+class WizardAuthenticationResult(ApiModel):
     """
     Answer of `authenticate_wizard`: live `{"success": true}`; as described, the project
     (its fields kept as extra fields).
 
     """
 
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
     success: bool | None = None
