@@ -30,9 +30,9 @@ ViewT = TypeVar("ViewT")
 # The types of the per-call options as the generated signatures spell them: `timeout` and
 # `deadline` (seconds), `extra_headers`, and `extra_query` and `extra_body` (extra values by
 # name). None: the client's setting, or nothing extra.
-Seconds: TypeAlias = "float | None"
-Headers: TypeAlias = "Mapping[str, str] | None"
-Extra: TypeAlias = "Mapping[str, object] | None"
+Seconds: TypeAlias = float | None
+Headers: TypeAlias = Mapping[str, str] | None
+Extra: TypeAlias = Mapping[str, object] | None
 # The method parameters that are not the operation's own (path, query or body).
 _OPTIONS = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 
