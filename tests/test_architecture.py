@@ -36,7 +36,6 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "_transport",
                 "_retry",
                 "_scopes",
-                "_ratelimit",
                 "_throttle",
                 "_throttle_store",
                 "_network",

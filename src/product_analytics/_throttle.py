@@ -14,9 +14,9 @@ until 3 sent after the refused one were refused too. One of them let through lif
 then on at its published rates (a `rate_limit` paces from the start), after its next such
 pause at what the service let through between the two (per whole seconds). A full window
 waits for its oldest request to leave (`_throttle_store`), plus `margin` seconds; with a
-shared store at least 50 ms, 3 % of the window and the longest round trip any client saw
-in the last 10 s. `acquire` raises
-`ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
+shared store at least 50 ms, 3 % of the window and the longest round trip of the last 10 s.
+`acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
+`deadline` (monotonic).
 """
 
 from __future__ import annotations
@@ -29,16 +29,43 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from limits import RateLimitItem
+from limits import RateLimitItem, RateLimitItemPerSecond
 
-from product_analytics._ratelimit import RateLimit
 from product_analytics._throttle_store import Store
 
-__all__ = ["DEFAULT_CLASS", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles"]
+__all__ = ["DEFAULT_CLASS", "RateLimit", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles"]
 
 logger = logging.getLogger("product_analytics")
 DEFAULT_CLASS, _ALL = "default", "*"  # `_ALL`: the gate of a RateLimit over every request
 _PROBES, _PATIENCE = 3, 0.25  # refusals after the first that hold a pause; probe spacing (s)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class RateLimit:
+    """A rate as services publish theirs: at most `max_requests` (an int >= 1) requests in any
+    window of `per` seconds (a whole number >= 1); anything else is a `TypeError` or
+    `ValueError`."""
+
+    max_requests: int
+    per: float = 1.0
+
+    def __post_init__(self) -> None:
+        count, per = self.max_requests, self.per
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError("max_requests must be an int")
+        if count < 1:
+            raise ValueError("max_requests must be >= 1")
+        number = isinstance(per, int | float) and not isinstance(per, bool)
+        if not (number and per >= 1 and float(per).is_integer()):
+            raise ValueError("per must be a whole number of seconds >= 1")
+        object.__setattr__(self, "per", float(per))
+
+    def __repr__(self) -> str:
+        return f"RateLimit({self.max_requests}, per={self.per:g})"
+
+    def item(self, namespace: str) -> RateLimitItem:
+        """This rate as a `limits` moving-window item whose keys start with `namespace`."""
+        return RateLimitItemPerSecond(self.max_requests, int(self.per), namespace=namespace)
 
 
 class ThrottleWaitTooLong(Exception):
@@ -73,9 +100,8 @@ class _Gate:
     progress: int = 0  # requests let through since the gate exists
     cycle: tuple[float, int] = (math.nan, 0)  # (epoch, progress) at the last throttle's end
     flying: deque[float] = field(default_factory=deque)  # paced requests in flight, sent at
-    ready: float = 0.0  # with a shared store, no request before (epoch)
-    announced: bool = False  # a pause event went out and no resume yet
-    changed: asyncio.Future[None] | None = None  # set on a pause's end or an answer
+    ready: float = 0.0  # no request before (epoch): a full window's wait and its margin
+    changed: asyncio.Future[None] | None = None  # set when a pause lifts
 
 
 class Throttles:
@@ -87,13 +113,16 @@ class Throttles:
                  rates: Mapping[str, Sequence[tuple[int, float]]] | None = None,
                  store: str | None = None, namespace: str = "product_analytics",
                  margin: float = 0.01) -> None:  # fmt: skip
-        caps = _caps(rate_limit)
+        caps = dict(rate_limit) if isinstance(rate_limit, Mapping) else {_ALL: rate_limit}
+        if not all(isinstance(cap, RateLimit | None) for cap in caps.values()):
+            raise TypeError("rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or "
+                            "{throttle class: RateLimit}")  # fmt: skip
         self._namespace, self._margin, self._store = namespace, margin, Store(store, namespace)
+        self._caps = {name: (cap.item(namespace),) for name, cap in caps.items() if cap}
         self._items = {name: tuple(RateLimit(n, per).item(namespace) for n, per in windows)
-                       for name, windows in (rates or {}).items()}  # fmt: skip
-        self._items.update({name: (cap.item(namespace),) for name, cap in caps.items()})
-        self._gates = {name: _Gate(name, self._items[name], paced=True) for name in caps}
-        self._capped, self._watch_all = set(caps), self._store.shared or _ALL in caps
+                       for name, windows in (rates or {}).items()} | self._caps  # fmt: skip
+        self._gates = {name: _Gate(name, items, paced=True) for name, items in self._caps.items()}
+        self._watch_all = self._store.shared or _ALL in self._caps
         self._listeners: list[Callable[[ThrottleEvent], None]] = []
         self._lags: deque[tuple[float, float]] = deque(maxlen=256)  # (answered, round trip)
 
@@ -105,8 +134,7 @@ class Throttles:
                       deadline: float | None = None) -> float:  # fmt: skip
         """Wait until a request of these classes may go; return the seconds waited."""
         started = time.monotonic()
-        for gate in [self._gate(name) for name in (*classes, _ALL) if name != _ALL or
-                     _ALL in self._gates]:  # fmt: skip
+        for gate in map(self._gate, (*classes, _ALL) if _ALL in self._gates else classes):
             while (wait := await self._wait_for(gate)) > 0:
                 now = time.monotonic()
                 if (max_wait is not None and now + wait - started > max_wait) or (
@@ -122,8 +150,8 @@ class Throttles:
     async def refused(self, classes: Sequence[str], sent_at: float,
                       retry_after: float | None) -> float:  # fmt: skip
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
-        wait = 1.0 if retry_after is None or not 0 <= retry_after < math.inf else retry_after
-        wait, now = wait or 0.5, self._landed(classes, sent_at)
+        known = retry_after is not None and 0 <= retry_after < math.inf
+        wait, now = (retry_after if known else 1.0) or 0.5, self._landed(classes, sent_at)
         for gate in map(self._gate, classes):
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing = sent_at, 0, 0.0
@@ -131,7 +159,7 @@ class Throttles:
                 gate.probing, gate.refusals = 0.0, gate.refusals + 1
             gate.sent = min(gate.sent, sent_at)
             if now + wait > gate.until + 0.001:
-                gate.until, gate.announced = now + wait, True
+                gate.until = now + wait
                 self._emit(ThrottleEvent(gate.name, gate.until, wait))
                 logger.info("throttle class %s paused %.2f s after a 429", gate.name, wait)
                 await self._store.pause(gate.name, gate.until)
@@ -147,13 +175,10 @@ class Throttles:
         for gate in gates:
             gate.progress += 1
             if gate.sent < sent_at:  # sent after a refused request, and let through
-                gate.sent, gate.probing = math.inf, 0.0
                 if gate.until > now:  # a lone refusal
                     gate.until = now
                     await self._store.lift(gate.name)
                 self._resume(gate)
-            elif gate.changed is not None and not gate.changed.done():
-                gate.changed.set_result(None)  # a full window may have room now
 
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
@@ -202,23 +227,22 @@ class Throttles:
         """0.0 when a request may go now (and is counted); else seconds to wait first."""
         if self._store.shared and gate.name != _ALL:
             until, now = await self._store.read(gate.name), time.time()
-            if until is not None and until > gate.until:  # paused by another client
+            if until is not None and until > gate.until + 0.001:  # paused by another client
                 gate.until, gate.sent = until, min(gate.sent, now)
+                self._emit(ThrottleEvent(gate.name, until, until - now))
             elif until is not None and until < now < gate.until:  # lifted elsewhere
-                gate.until, gate.sent = now, math.inf
+                gate.until = now
+                self._resume(gate)
         now = time.time()
         if now < gate.until and gate.refusals >= _PROBES:  # the pause holds
             return gate.until - now
-        if now >= gate.until and gate.sent == math.inf:
-            if gate.announced:
-                self._resume(gate)
-            return await self._window(gate, now)
-        if now >= gate.until and gate.judged != gate.sent:  # it ran its course: a throttle
-            self._judge(gate, now)
-        if now - gate.probing < _PATIENCE:  # one probe at a time, until one gets through
-            return gate.probing + _PATIENCE - now
+        if gate.sent < math.inf:  # paused: one probe at a time, until one gets through
+            if now >= gate.until and gate.judged != gate.sent:  # it ran its course: a throttle
+                self._judge(gate, now)
+            if now - gate.probing < _PATIENCE:
+                return gate.probing + _PATIENCE - now
         if (wait := await self._window(gate, now)) <= 0:
-            gate.probing = now
+            gate.probing = now  # the last request to go (a probe while paused)
         return wait
 
     async def _window(self, gate: _Gate, now: float) -> float:
@@ -229,18 +253,16 @@ class Throttles:
         span = min(item.get_expiry() for item in gate.items)  # after it, a request no answer
         while gate.flying and gate.flying[0] < now - span:  # was told of counts as answered
             gate.flying.popleft()
+        if now < gate.ready:
+            return gate.ready - now
+        if (wait := await self._store.take(gate.items, gate.name, len(gate.flying))) <= 0:
+            gate.flying.append(now)
+            return 0.0
         lag = self._margin
         if self._store.shared:  # the service counts a request up to a round trip late
-            mine = max((s for at, s in self._lags if at > now - 10), default=0.0)
-            lag = max(lag, 0.05, 0.03 * span, await self._store.lag(mine))
-            if now < gate.ready:
-                return gate.ready - now
-        wait, _ = await self._store.take(gate.items, gate.name, len(gate.flying))
-        if wait > 0:
-            gate.ready = now + wait + lag
-            return wait + lag
-        gate.flying.append(now)
-        return 0.0
+            lag = max(lag, 0.05, 0.03 * span, *(s for at, s in self._lags if at > now - 10))
+        gate.ready = now + wait + lag
+        return wait + lag
 
     def _judge(self, gate: _Gate, now: float) -> None:
         """A throttle's pause ran its course: pace the class, at the window its answers
@@ -248,19 +270,17 @@ class Throttles:
         gate.paced, gate.judged = True, gate.sent
         since, mark = gate.cycle
         if gate.progress > mark and not math.isnan(since):
-            per = max(1, round(gate.until - since))
-            item = RateLimit(gate.progress - mark, per=per).item(self._namespace)
-            capped = self._items[gate.name] if gate.name in self._capped else ()
-            gate.items = (*capped, item)
+            item = RateLimit(gate.progress - mark, per=max(1, round(gate.until - since)))
+            gate.items = (*self._caps.get(gate.name, ()), item.item(self._namespace))
         if math.isnan(since) or gate.progress > mark:
             gate.cycle = (now, gate.progress)
 
     def _resume(self, gate: _Gate) -> None:
+        """The pause is over (a request sent after the refused one got through)."""
+        gate.sent, gate.probing = math.inf, 0.0
         if gate.changed is not None and not gate.changed.done():
             gate.changed.set_result(None)
-        if gate.announced:
-            gate.announced = False
-            self._emit(ThrottleEvent(gate.name, None, None))
+        self._emit(ThrottleEvent(gate.name, None, None))
 
     def _emit(self, event: ThrottleEvent) -> None:
         for callback in list(self._listeners):
@@ -268,14 +288,3 @@ class Throttles:
                 callback(event)
             except Exception:
                 logger.exception("a throttle listener failed on %r", event)
-
-
-def _caps(rate_limit: RateLimit | Mapping[str, RateLimit] | None) -> dict[str, RateLimit]:
-    """`rate_limit` as {class: RateLimit}, `"*"` for one over all requests."""
-    caps = dict(rate_limit) if isinstance(rate_limit, Mapping) else {_ALL: rate_limit}
-    if all(isinstance(cap, RateLimit | None) for cap in caps.values()):
-        return {name: cap for name, cap in caps.items() if cap is not None}
-    raise TypeError(
-        "rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or a mapping "
-        "from throttle class to RateLimit, e.g. {'listing': RateLimit(12, per=60)}"
-    )

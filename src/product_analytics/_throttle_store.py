@@ -1,11 +1,10 @@
 """Where throttle state lives: `limits` storage in this process (`None`, `"memory://"`) or in
 Redis (`"redis://host:port/db"`), shared by every client on it. If Redis fails, it warns
-once and goes on in memory. `take(items, name, flying)` gives `(0.0, 0.0)` when a request
-of class `name` may go, else the seconds to wait and the window's length, for each `limits`
-item (a moving window, as DRF's). In memory a window holds the requests let through at
-their answer (`answered`), plus the `flying` ones; in Redis, every client's at their send.
-Shared: each class's pause (`read`: its end, epoch s, 0.0 if none, None if the store
-failed; `pause` lengthens it, `lift` ends it) and `lag`, the clients' longest round trip.
+once and goes on in memory. `take(items, name, flying)` gives 0.0 when a request of class
+`name` may go, else the seconds to wait, for each `limits` item (a moving window, as DRF's).
+In memory a window holds the requests let through at their answer (`answered`), plus the
+`flying` ones; in Redis, every client's at their send. Shared: each class's pause (`read`:
+its end, epoch s, 0.0 if none, None if the store failed; `pause` lengthens it, `lift` ends it).
 """
 
 from __future__ import annotations
@@ -49,21 +48,19 @@ class Store:
             raise ValueError(f"throttle_store must be None, 'memory://' or 'redis://host:port/db'"
                              f" (got a URL of scheme {scheme!r})")  # fmt: skip
 
-    async def take(self, items: Items, name: str, flying: int) -> tuple[float, float]:
+    async def take(self, items: Items, name: str, flying: int) -> float:
         for item in items:  # keys: "...True..." for sends, "...False..." for answers
             key, n, span = item.key_for(name, self.shared), item.amount, item.get_expiry()
             oldest, count = await self._call(self._storage.get_moving_window(key, n, span), (0, 0))
-            if count >= n:
-                return max(oldest + span - time.time(), 0.001), span
-            if not self.shared and count + flying >= n:
-                return 0.05, span  # or when a request in flight is answered
+            if count + (0 if self.shared else flying) >= n:  # till its oldest request leaves
+                return max(oldest + span - time.time(), 0.001 if count >= n else 0.05)
         for item in items if self.shared else ():  # another client may take the last slot
             entry = self._storage.acquire_entry(
                 item.key_for(name, True), item.amount, item.get_expiry()
             )
             if not await self._call(entry, True):
-                return 0.001, item.get_expiry()
-        return 0.0, 0.0
+                return 0.001
+        return 0.0
 
     async def answered(self, items: Items, name: str) -> None:
         for item in () if self.shared else items:  # room for twice: answers may bunch
@@ -88,13 +85,6 @@ class Store:
     async def lift(self, name: str) -> None:
         if self.shared:
             await self._call(self._storage.clear(f"pause:{name}"), None)
-
-    async def lag(self, mine: float) -> float:
-        ms = math.ceil(mine * 1000)
-        found = await self._call(self._storage.get("lag"), 0) if self.shared else ms
-        if ms > found:
-            await self._call(self._storage.incr("lag", 10, ms - found), 0)
-        return max(ms, found) / 1000
 
     async def close(self) -> None:
         """Let go of Redis's connections, and wait for the memory store's expiry pass (a
