@@ -37,7 +37,6 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "_retry",
                 "_scopes",
                 "_throttle",
-                "_throttle_store",
                 "_network",
             }
         ),

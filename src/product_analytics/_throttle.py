@@ -13,10 +13,15 @@ until 3 sent after the refused one were refused too. One of them let through lif
 (a lone refusal); a pause that runs its course shows a throttle: the class is paced from
 then on at its published rates (a `rate_limit` paces from the start), after its next such
 pause at what the service let through between the two (per whole seconds). A full window
-waits for its oldest request to leave (`_throttle_store`), plus `margin` seconds; with a
-shared store at least 50 ms, 3 % of the window and the longest round trip of the last 10 s.
-`acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
-`deadline` (monotonic).
+waits for its oldest request to leave, plus `margin` seconds; with a shared store at least
+50 ms, 3 % of the window and the longest round trip of the last 10 s. `acquire` raises
+`ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
+
+The state lives in a `_Store`: `limits` storage in this process (`None`, `"memory://"`) or
+in Redis (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it warns
+once and goes on in memory. The windows are `limits` moving windows, as DRF's: in memory a
+window holds the requests let through at their answer, plus those in flight; in Redis,
+every client's at their send. Shared too: each class's pause (its end, epoch ms).
 """
 
 from __future__ import annotations
@@ -25,26 +30,29 @@ import asyncio
 import logging
 import math
 import time
+import warnings
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from limits import RateLimitItem, RateLimitItemPerSecond
-
-from product_analytics._throttle_store import Store
+from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.errors import StorageError
 
 __all__ = ["DEFAULT_CLASS", "RateLimit", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles"]
 
 logger = logging.getLogger("product_analytics")
 DEFAULT_CLASS, _ALL = "default", "*"  # `_ALL`: the gate of a RateLimit over every request
 _PROBES, _PATIENCE = 3, 0.25  # refusals after the first that hold a pause; probe spacing (s)
+T = TypeVar("T")
+Items = tuple[RateLimitItem, ...]
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class RateLimit:
-    """A rate as services publish theirs: at most `max_requests` (an int >= 1) requests in any
-    window of `per` seconds (a whole number >= 1); anything else is a `TypeError` or
-    `ValueError`."""
+    """At most `max_requests` (an int >= 1) requests in any window of `per` seconds (a whole
+    number >= 1), as services publish rates; anything else is a `TypeError` or `ValueError`."""
 
     max_requests: int
     per: float = 1.0
@@ -90,7 +98,7 @@ class _Gate:
     """One class: its windows and whether they pace it, its pause and what the pause saw."""
 
     name: str
-    items: tuple[RateLimitItem, ...]
+    items: Items
     paced: bool = False
     until: float = 0.0  # epoch seconds the pause ends
     sent: float = math.inf  # send time of the first request the pause refused
@@ -117,7 +125,7 @@ class Throttles:
         if not all(isinstance(cap, RateLimit | None) for cap in caps.values()):
             raise TypeError("rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or "
                             "{throttle class: RateLimit}")  # fmt: skip
-        self._namespace, self._margin, self._store = namespace, margin, Store(store, namespace)
+        self._namespace, self._margin, self._store = namespace, margin, _Store(store, namespace)
         self._caps = {name: (cap.item(namespace),) for name, cap in caps.items() if cap}
         self._items = {name: tuple(RateLimit(n, per).item(namespace) for n, per in windows)
                        for name, windows in (rates or {}).items()} | self._caps  # fmt: skip
@@ -134,12 +142,11 @@ class Throttles:
                       deadline: float | None = None) -> float:  # fmt: skip
         """Wait until a request of these classes may go; return the seconds waited."""
         started = time.monotonic()
+        latest = math.inf if max_wait is None else started + max_wait
+        latest = min(latest, math.inf if deadline is None else deadline)
         for gate in map(self._gate, (*classes, _ALL) if _ALL in self._gates else classes):
             while (wait := await self._wait_for(gate)) > 0:
-                now = time.monotonic()
-                if (max_wait is not None and now + wait - started > max_wait) or (
-                    deadline is not None and now + wait > deadline
-                ):
+                if time.monotonic() + wait > latest:
                     raise ThrottleWaitTooLong(wait)
                 if gate.changed is None or gate.changed.done():
                     gate.changed = asyncio.get_running_loop().create_future()
@@ -156,7 +163,7 @@ class Throttles:
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing = sent_at, 0, 0.0
             elif sent_at > gate.sent:  # a probe, or sent after the first refusal
-                gate.probing, gate.refusals = 0.0, gate.refusals + 1
+                gate.refusals += 1
             gate.sent = min(gate.sent, sent_at)
             if now + wait > gate.until + 0.001:
                 gate.until = now + wait
@@ -183,8 +190,6 @@ class Throttles:
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
         self._landed(classes, sent_at)
-        for gate in [self._gates[n] for n in classes if n in self._gates]:
-            gate.probing = 0.0 if sent_at > gate.sent else gate.probing
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
@@ -215,10 +220,12 @@ class Throttles:
         return gate
 
     def _landed(self, classes: Sequence[str], sent_at: float) -> float:
-        """A request sent at `sent_at` is in flight no more; the time now."""
+        """A request sent at `sent_at` is in flight no more (if a probe, another may go); the
+        time now."""
         now = time.time()
         self._lags.append((now, now - sent_at))
         for gate in [self._gates[n] for n in (*classes, _ALL) if n in self._gates]:
+            gate.probing = 0.0 if sent_at > gate.sent else gate.probing
             if mine := [at for at in gate.flying if at <= sent_at]:
                 gate.flying.remove(mine[-1])  # its own, or one counted a moment before
         return now
@@ -246,8 +253,7 @@ class Throttles:
         return wait
 
     async def _window(self, gate: _Gate, now: float) -> float:
-        """0.0 once the request is counted in the class's windows (if paced); else seconds to
-        wait (see the module docstring)."""
+        """0.0 once a paced request is counted in its class's windows; else seconds to wait."""
         if not (gate.paced and gate.items):
             return 0.0
         span = min(item.get_expiry() for item in gate.items)  # after it, a request no answer
@@ -276,8 +282,7 @@ class Throttles:
             gate.cycle = (now, gate.progress)
 
     def _resume(self, gate: _Gate) -> None:
-        """The pause is over (a request sent after the refused one got through)."""
-        gate.sent, gate.probing = math.inf, 0.0
+        gate.sent = math.inf
         if gate.changed is not None and not gate.changed.done():
             gate.changed.set_result(None)
         self._emit(ThrottleEvent(gate.name, None, None))
@@ -288,3 +293,78 @@ class Throttles:
                 callback(event)
             except Exception:
                 logger.exception("a throttle listener failed on %r", event)
+
+
+class _Store:
+    """The windows (and, when shared, the pauses) of one client family (see above)."""
+
+    def __init__(self, url: str | None, namespace: str) -> None:
+        self.shared, self._pool = url not in (None, "memory://"), None
+        self._storage: MemoryStorage | RedisStorage = MemoryStorage()
+        if url is not None and url.startswith(("redis://", "rediss://", "unix://")):
+            import redis.asyncio  # the `redis` extra: pip install 'product-analytics-sdk[redis]'
+
+            self._pool = redis.asyncio.ConnectionPool.from_url(url, socket_timeout=5.0)
+            pool: dict[str, Any] = {"connection_pool": self._pool}
+            self._storage = RedisStorage(
+                "async+" + url, implementation="redispy", wrap_exceptions=True,
+                key_prefix=namespace, **pool,
+            )  # fmt: skip
+        elif self.shared:
+            scheme = str(url).partition(":")[0]
+            raise ValueError(f"throttle_store must be None, 'memory://' or 'redis://host:port/db'"
+                             f" (got a URL of scheme {scheme!r})")  # fmt: skip
+
+    async def take(self, items: Items, name: str, flying: int) -> float:
+        for item in items:  # keys: "...True..." for sends, "...False..." for answers
+            key, n, span = item.key_for(name, self.shared), item.amount, item.get_expiry()
+            oldest, count = await self._call(self._storage.get_moving_window(key, n, span), (0, 0))
+            if count + (0 if self.shared else flying) >= n:  # till its oldest request leaves
+                return max(oldest + span - time.time(), 0.001 if count >= n else 0.05)
+        for item in items if self.shared else ():  # another client may take the last slot
+            key, n, span = item.key_for(name, True), item.amount, item.get_expiry()
+            if not await self._call(self._storage.acquire_entry(key, n, span), True):
+                return 0.001
+        return 0.0
+
+    async def answered(self, items: Items, name: str) -> None:
+        for item in () if self.shared else items:  # room for twice: answers may bunch
+            key, n, span = item.key_for(name, False), 2 * item.amount, item.get_expiry()
+            await self._call(self._storage.acquire_entry(key, n, span), True)
+
+    async def read(self, name: str) -> float | None:
+        found = await self._call(self._storage.get(f"pause:{name}"), None) if self.shared else 0
+        return None if found is None else found / 1000
+
+    async def pause(self, name: str, until: float) -> None:
+        key, ms = f"pause:{name}", math.ceil(until * 1000)
+        current = await self._call(self._storage.get(key), ms) if self.shared else ms
+        if current < time.time() * 1000:  # none, or an old one's leftover
+            await self._call(self._storage.clear(key), None)
+            current = 0
+        if ms > current:  # a pause stays an hour at most (a longer one is met again)
+            await self._call(self._storage.incr(key, 3600, ms - current), 0)
+
+    async def lift(self, name: str) -> None:
+        if self.shared:
+            await self._call(self._storage.clear(f"pause:{name}"), None)
+
+    async def close(self) -> None:
+        """Let go of Redis's connections, and wait for the memory store's expiry pass (a
+        task `limits` starts after each count) so that no task outlives the client."""
+        if self._pool is not None:
+            await self._pool.disconnect()
+        timer = getattr(self._storage, "timer", None)
+        if isinstance(timer, asyncio.Task) and not timer.done():
+            await asyncio.wait((timer,))
+
+    async def _call(self, call: Awaitable[T], failed: T) -> T:
+        try:
+            return await call
+        except (StorageError, OSError) as exc:  # Redis's (the memory store does not fail)
+            if self.shared:  # the first failure (calls under way fail too, silently)
+                self.shared, self._storage = False, MemoryStorage()
+                message = f"the throttle store failed ({exc}); throttling per process now"
+                logger.warning(message)
+                warnings.warn(message, RuntimeWarning, stacklevel=3)
+            return failed
