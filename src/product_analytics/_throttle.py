@@ -211,7 +211,8 @@ class Throttles:
         return sorted(name for name, gate in self._gates.items() if gate.paced and name != _ALL)
 
     async def close(self) -> None:
-        """Let go of the store's connections."""
+        """Let go of Redis's connections, and wait for the memory store's expiry pass (a task
+        `limits` starts after each count) so that no task outlives the client."""
         await self._store.close()
 
     def _gate(self, name: str) -> _Gate:
@@ -311,9 +312,8 @@ class _Store:
                 key_prefix=namespace, **pool,
             )  # fmt: skip
         elif self.shared:
-            scheme = str(url).partition(":")[0]
             raise ValueError(f"throttle_store must be None, 'memory://' or 'redis://host:port/db'"
-                             f" (got a URL of scheme {scheme!r})")  # fmt: skip
+                             f" (got a URL of scheme {str(url).partition(':')[0]!r})")  # fmt: skip
 
     async def take(self, items: Items, name: str, flying: int) -> float:
         for item in items:  # keys: "...True..." for sends, "...False..." for answers
@@ -350,8 +350,6 @@ class _Store:
             await self._call(self._storage.clear(f"pause:{name}"), None)
 
     async def close(self) -> None:
-        """Let go of Redis's connections, and wait for the memory store's expiry pass (a
-        task `limits` starts after each count) so that no task outlives the client."""
         if self._pool is not None:
             await self._pool.disconnect()
         timer = getattr(self._storage, "timer", None)
