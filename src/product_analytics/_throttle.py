@@ -319,8 +319,10 @@ class _Store:
         for item in items:  # keys: "...True..." for sends, "...False..." for answers
             key, n, span = item.key_for(name, self.shared), item.amount, item.get_expiry()
             oldest, count = await self._call(self._storage.get_moving_window(key, n, span), (0, 0))
-            if count + (0 if self.shared else flying) >= n:  # till its oldest request leaves
-                return max(oldest + span - time.time(), 0.001 if count >= n else 0.05)
+            if count >= n:
+                return max(oldest + span - time.time(), 0.001)
+            if not self.shared and count + flying >= n:
+                return 0.05  # polled: one in flight refused or unanswered frees a slot
         for item in items if self.shared else ():  # another client may take the last slot
             key, n, span = item.key_for(name, True), item.amount, item.get_expiry()
             if not await self._call(self._storage.acquire_entry(key, n, span), True):
