@@ -38,9 +38,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
                 "_transport",
                 "_retry",
                 "_scopes",
-                "_ratelimit",
                 "_throttle",
-                "_throttle_store",
                 "_network",
             }
         ),

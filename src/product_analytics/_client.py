@@ -26,12 +26,11 @@ from product_analytics._log import configure_from_env
 from product_analytics._many import ManyRequests
 from product_analytics._operation import NO_ARGS, Operation
 from product_analytics._pagination import Pager
-from product_analytics._ratelimit import RateLimit
 from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._retry import RetryPolicy
 from product_analytics._scopes import grants
 from product_analytics._session import ClientStats, Session
-from product_analytics._throttle import ThrottleEvent, Throttles
+from product_analytics._throttle import RateLimit, ThrottleEvent, Throttles
 from product_analytics._transport import (
     Transport,
 )

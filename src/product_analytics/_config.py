@@ -12,9 +12,9 @@ from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlsplit
 
-from product_analytics._ratelimit import RateLimit
 from product_analytics._retry import RetryPolicy
 from product_analytics._scopes import normalize_scopes
+from product_analytics._throttle import RateLimit
 from product_analytics._transport import Transport
 from product_analytics._warn import warn_once
 from product_analytics._wire import build_headers, check_timeout

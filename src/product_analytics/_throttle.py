@@ -13,10 +13,15 @@ until 3 sent after the refused one were refused too. One of them let through lif
 (a lone refusal); a pause that runs its course shows a throttle: the class is paced from
 then on at its published rates (a `rate_limit` paces from the start), after its next such
 pause at what the service let through between the two (per whole seconds). A full window
-waits for its oldest request to leave (`_throttle_store`), plus `margin` seconds; with a
-shared store at least 50 ms, 3 % of the window and the longest round trip any client saw
-in the last 10 s. `acquire` raises
+waits for its oldest request to leave, plus `margin` seconds; with a shared store at least
+50 ms, 3 % of the window and the longest round trip of the last 10 s. `acquire` raises
 `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
+
+The state lives in a `_Store`: `limits` storage in this process (`None`, `"memory://"`) or
+in Redis (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it warns
+once and goes on in memory. The windows are `limits` moving windows, as DRF's: in memory a
+window holds the requests let through at their answer, plus those in flight; in Redis,
+every client's at their send. Shared too: each class's pause (its end, epoch ms).
 """
 
 from __future__ import annotations
@@ -25,20 +30,50 @@ import asyncio
 import logging
 import math
 import time
+import warnings
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from limits import RateLimitItem
+from limits import RateLimitItem, RateLimitItemPerSecond
+from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.errors import StorageError
 
-from product_analytics._ratelimit import RateLimit
-from product_analytics._throttle_store import Store
-
-__all__ = ["DEFAULT_CLASS", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles"]
+__all__ = ["DEFAULT_CLASS", "RateLimit", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles"]
 
 logger = logging.getLogger("product_analytics")
 DEFAULT_CLASS, _ALL = "default", "*"  # `_ALL`: the gate of a RateLimit over every request
 _PROBES, _PATIENCE = 3, 0.25  # refusals after the first that hold a pause; probe spacing (s)
+T = TypeVar("T")
+Items = tuple[RateLimitItem, ...]
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class RateLimit:
+    """At most `max_requests` (an int >= 1) requests in any window of `per` seconds (a whole
+    number >= 1), as services publish rates; anything else is a `TypeError` or `ValueError`."""
+
+    max_requests: int
+    per: float = 1.0
+
+    def __post_init__(self) -> None:
+        count, per = self.max_requests, self.per
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError("max_requests must be an int")
+        if count < 1:
+            raise ValueError("max_requests must be >= 1")
+        number = isinstance(per, int | float) and not isinstance(per, bool)
+        if not (number and per >= 1 and float(per).is_integer()):
+            raise ValueError("per must be a whole number of seconds >= 1")
+        object.__setattr__(self, "per", float(per))
+
+    def __repr__(self) -> str:
+        return f"RateLimit({self.max_requests}, per={self.per:g})"
+
+    def item(self, namespace: str) -> RateLimitItem:
+        """This rate as a `limits` moving-window item whose keys start with `namespace`."""
+        return RateLimitItemPerSecond(self.max_requests, int(self.per), namespace=namespace)
 
 
 class ThrottleWaitTooLong(Exception):
@@ -63,7 +98,7 @@ class _Gate:
     """One class: its windows and whether they pace it, its pause and what the pause saw."""
 
     name: str
-    items: tuple[RateLimitItem, ...]
+    items: Items
     paced: bool = False
     until: float = 0.0  # epoch seconds the pause ends
     sent: float = math.inf  # send time of the first request the pause refused
@@ -73,9 +108,8 @@ class _Gate:
     progress: int = 0  # requests let through since the gate exists
     cycle: tuple[float, int] = (math.nan, 0)  # (epoch, progress) at the last throttle's end
     flying: deque[float] = field(default_factory=deque)  # paced requests in flight, sent at
-    ready: float = 0.0  # with a shared store, no request before (epoch)
-    announced: bool = False  # a pause event went out and no resume yet
-    changed: asyncio.Future[None] | None = None  # set on a pause's end or an answer
+    ready: float = 0.0  # no request before (epoch): a full window's wait and its margin
+    changed: asyncio.Future[None] | None = None  # set when a pause lifts
 
 
 class Throttles:
@@ -87,13 +121,16 @@ class Throttles:
                  rates: Mapping[str, Sequence[tuple[int, float]]] | None = None,
                  store: str | None = None, namespace: str = "product_analytics",
                  margin: float = 0.01) -> None:  # fmt: skip
-        caps = _caps(rate_limit)
-        self._namespace, self._margin, self._store = namespace, margin, Store(store, namespace)
+        caps = dict(rate_limit) if isinstance(rate_limit, Mapping) else {_ALL: rate_limit}
+        if not all(isinstance(cap, RateLimit | None) for cap in caps.values()):
+            raise TypeError("rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or "
+                            "{throttle class: RateLimit}")  # fmt: skip
+        self._namespace, self._margin, self._store = namespace, margin, _Store(store, namespace)
+        self._caps = {name: (cap.item(namespace),) for name, cap in caps.items() if cap}
         self._items = {name: tuple(RateLimit(n, per).item(namespace) for n, per in windows)
-                       for name, windows in (rates or {}).items()}  # fmt: skip
-        self._items.update({name: (cap.item(namespace),) for name, cap in caps.items()})
-        self._gates = {name: _Gate(name, self._items[name], paced=True) for name in caps}
-        self._capped, self._watch_all = set(caps), self._store.shared or _ALL in caps
+                       for name, windows in (rates or {}).items()} | self._caps  # fmt: skip
+        self._gates = {name: _Gate(name, items, paced=True) for name, items in self._caps.items()}
+        self._watch_all = self._store.shared or _ALL in self._caps
         self._listeners: list[Callable[[ThrottleEvent], None]] = []
         self._lags: deque[tuple[float, float]] = deque(maxlen=256)  # (answered, round trip)
 
@@ -105,13 +142,11 @@ class Throttles:
                       deadline: float | None = None) -> float:  # fmt: skip
         """Wait until a request of these classes may go; return the seconds waited."""
         started = time.monotonic()
-        for gate in [self._gate(name) for name in (*classes, _ALL) if name != _ALL or
-                     _ALL in self._gates]:  # fmt: skip
+        latest = math.inf if max_wait is None else started + max_wait
+        latest = min(latest, math.inf if deadline is None else deadline)
+        for gate in map(self._gate, (*classes, _ALL) if _ALL in self._gates else classes):
             while (wait := await self._wait_for(gate)) > 0:
-                now = time.monotonic()
-                if (max_wait is not None and now + wait - started > max_wait) or (
-                    deadline is not None and now + wait > deadline
-                ):
+                if time.monotonic() + wait > latest:
                     raise ThrottleWaitTooLong(wait)
                 if gate.changed is None or gate.changed.done():
                     gate.changed = asyncio.get_running_loop().create_future()
@@ -122,16 +157,16 @@ class Throttles:
     async def refused(self, classes: Sequence[str], sent_at: float,
                       retry_after: float | None) -> float:  # fmt: skip
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
-        wait = 1.0 if retry_after is None or not 0 <= retry_after < math.inf else retry_after
-        wait, now = wait or 0.5, self._landed(classes, sent_at)
+        known = retry_after is not None and 0 <= retry_after < math.inf
+        wait, now = (retry_after if known else 1.0) or 0.5, self._landed(classes, sent_at)
         for gate in map(self._gate, classes):
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing = sent_at, 0, 0.0
             elif sent_at > gate.sent:  # a probe, or sent after the first refusal
-                gate.probing, gate.refusals = 0.0, gate.refusals + 1
+                gate.refusals += 1
             gate.sent = min(gate.sent, sent_at)
             if now + wait > gate.until + 0.001:
-                gate.until, gate.announced = now + wait, True
+                gate.until = now + wait
                 self._emit(ThrottleEvent(gate.name, gate.until, wait))
                 logger.info("throttle class %s paused %.2f s after a 429", gate.name, wait)
                 await self._store.pause(gate.name, gate.until)
@@ -147,19 +182,14 @@ class Throttles:
         for gate in gates:
             gate.progress += 1
             if gate.sent < sent_at:  # sent after a refused request, and let through
-                gate.sent, gate.probing = math.inf, 0.0
                 if gate.until > now:  # a lone refusal
                     gate.until = now
                     await self._store.lift(gate.name)
                 self._resume(gate)
-            elif gate.changed is not None and not gate.changed.done():
-                gate.changed.set_result(None)  # a full window may have room now
 
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
         self._landed(classes, sent_at)
-        for gate in [self._gates[n] for n in classes if n in self._gates]:
-            gate.probing = 0.0 if sent_at > gate.sent else gate.probing
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
@@ -181,7 +211,8 @@ class Throttles:
         return sorted(name for name, gate in self._gates.items() if gate.paced and name != _ALL)
 
     async def close(self) -> None:
-        """Let go of the store's connections."""
+        """Let go of Redis's connections, and wait for the memory store's expiry pass (a task
+        `limits` starts after each count) so that no task outlives the client."""
         await self._store.close()
 
     def _gate(self, name: str) -> _Gate:
@@ -190,10 +221,12 @@ class Throttles:
         return gate
 
     def _landed(self, classes: Sequence[str], sent_at: float) -> float:
-        """A request sent at `sent_at` is in flight no more; the time now."""
+        """A request sent at `sent_at` is in flight no more (if a probe, another may go); the
+        time now."""
         now = time.time()
         self._lags.append((now, now - sent_at))
         for gate in [self._gates[n] for n in (*classes, _ALL) if n in self._gates]:
+            gate.probing = 0.0 if sent_at > gate.sent else gate.probing
             if mine := [at for at in gate.flying if at <= sent_at]:
                 gate.flying.remove(mine[-1])  # its own, or one counted a moment before
         return now
@@ -202,45 +235,41 @@ class Throttles:
         """0.0 when a request may go now (and is counted); else seconds to wait first."""
         if self._store.shared and gate.name != _ALL:
             until, now = await self._store.read(gate.name), time.time()
-            if until is not None and until > gate.until:  # paused by another client
+            if until is not None and until > gate.until + 0.001:  # paused by another client
                 gate.until, gate.sent = until, min(gate.sent, now)
+                self._emit(ThrottleEvent(gate.name, until, until - now))
             elif until is not None and until < now < gate.until:  # lifted elsewhere
-                gate.until, gate.sent = now, math.inf
+                gate.until = now
+                self._resume(gate)
         now = time.time()
         if now < gate.until and gate.refusals >= _PROBES:  # the pause holds
             return gate.until - now
-        if now >= gate.until and gate.sent == math.inf:
-            if gate.announced:
-                self._resume(gate)
-            return await self._window(gate, now)
-        if now >= gate.until and gate.judged != gate.sent:  # it ran its course: a throttle
-            self._judge(gate, now)
-        if now - gate.probing < _PATIENCE:  # one probe at a time, until one gets through
-            return gate.probing + _PATIENCE - now
+        if gate.sent < math.inf:  # paused: one probe at a time, until one gets through
+            if now >= gate.until and gate.judged != gate.sent:  # it ran its course: a throttle
+                self._judge(gate, now)
+            if now - gate.probing < _PATIENCE:
+                return gate.probing + _PATIENCE - now
         if (wait := await self._window(gate, now)) <= 0:
-            gate.probing = now
+            gate.probing = now  # the last request to go (a probe while paused)
         return wait
 
     async def _window(self, gate: _Gate, now: float) -> float:
-        """0.0 once the request is counted in the class's windows (if paced); else seconds to
-        wait (see the module docstring)."""
+        """0.0 once a paced request is counted in its class's windows; else seconds to wait."""
         if not (gate.paced and gate.items):
             return 0.0
         span = min(item.get_expiry() for item in gate.items)  # after it, a request no answer
         while gate.flying and gate.flying[0] < now - span:  # was told of counts as answered
             gate.flying.popleft()
+        if now < gate.ready:
+            return gate.ready - now
+        if (wait := await self._store.take(gate.items, gate.name, len(gate.flying))) <= 0:
+            gate.flying.append(now)
+            return 0.0
         lag = self._margin
         if self._store.shared:  # the service counts a request up to a round trip late
-            mine = max((s for at, s in self._lags if at > now - 10), default=0.0)
-            lag = max(lag, 0.05, 0.03 * span, await self._store.lag(mine))
-            if now < gate.ready:
-                return gate.ready - now
-        wait, _ = await self._store.take(gate.items, gate.name, len(gate.flying))
-        if wait > 0:
-            gate.ready = now + wait + lag
-            return wait + lag
-        gate.flying.append(now)
-        return 0.0
+            lag = max(lag, 0.05, 0.03 * span, *(s for at, s in self._lags if at > now - 10))
+        gate.ready = now + wait + lag
+        return wait + lag
 
     def _judge(self, gate: _Gate, now: float) -> None:
         """A throttle's pause ran its course: pace the class, at the window its answers
@@ -248,19 +277,16 @@ class Throttles:
         gate.paced, gate.judged = True, gate.sent
         since, mark = gate.cycle
         if gate.progress > mark and not math.isnan(since):
-            per = max(1, round(gate.until - since))
-            item = RateLimit(gate.progress - mark, per=per).item(self._namespace)
-            capped = self._items[gate.name] if gate.name in self._capped else ()
-            gate.items = (*capped, item)
+            item = RateLimit(gate.progress - mark, per=max(1, round(gate.until - since)))
+            gate.items = (*self._caps.get(gate.name, ()), item.item(self._namespace))
         if math.isnan(since) or gate.progress > mark:
             gate.cycle = (now, gate.progress)
 
     def _resume(self, gate: _Gate) -> None:
+        gate.sent = math.inf
         if gate.changed is not None and not gate.changed.done():
             gate.changed.set_result(None)
-        if gate.announced:
-            gate.announced = False
-            self._emit(ThrottleEvent(gate.name, None, None))
+        self._emit(ThrottleEvent(gate.name, None, None))
 
     def _emit(self, event: ThrottleEvent) -> None:
         for callback in list(self._listeners):
@@ -270,12 +296,75 @@ class Throttles:
                 logger.exception("a throttle listener failed on %r", event)
 
 
-def _caps(rate_limit: RateLimit | Mapping[str, RateLimit] | None) -> dict[str, RateLimit]:
-    """`rate_limit` as {class: RateLimit}, `"*"` for one over all requests."""
-    caps = dict(rate_limit) if isinstance(rate_limit, Mapping) else {_ALL: rate_limit}
-    if all(isinstance(cap, RateLimit | None) for cap in caps.values()):
-        return {name: cap for name, cap in caps.items() if cap is not None}
-    raise TypeError(
-        "rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or a mapping "
-        "from throttle class to RateLimit, e.g. {'listing': RateLimit(12, per=60)}"
-    )
+class _Store:
+    """The windows (and, when shared, the pauses) of one client family (see above)."""
+
+    def __init__(self, url: str | None, namespace: str) -> None:
+        self.shared, self._pool = url not in (None, "memory://"), None
+        self._storage: MemoryStorage | RedisStorage = MemoryStorage()
+        if url is not None and url.startswith(("redis://", "rediss://", "unix://")):
+            import redis.asyncio  # the `redis` extra: pip install 'product-analytics-sdk[redis]'
+
+            self._pool = redis.asyncio.ConnectionPool.from_url(url, socket_timeout=5.0)
+            pool: dict[str, Any] = {"connection_pool": self._pool}
+            self._storage = RedisStorage(
+                "async+" + url, implementation="redispy", wrap_exceptions=True,
+                key_prefix=namespace, **pool,
+            )  # fmt: skip
+        elif self.shared:
+            raise ValueError(f"throttle_store must be None, 'memory://' or 'redis://host:port/db'"
+                             f" (got a URL of scheme {str(url).partition(':')[0]!r})")  # fmt: skip
+
+    async def take(self, items: Items, name: str, flying: int) -> float:
+        for item in items:  # keys: "...True..." for sends, "...False..." for answers
+            key, n, span = item.key_for(name, self.shared), item.amount, item.get_expiry()
+            oldest, count = await self._call(self._storage.get_moving_window(key, n, span), (0, 0))
+            if count >= n:
+                return max(oldest + span - time.time(), 0.001)
+            if not self.shared and count + flying >= n:
+                return 0.05  # polled: one in flight refused or unanswered frees a slot
+        for item in items if self.shared else ():  # another client may take the last slot
+            key, n, span = item.key_for(name, True), item.amount, item.get_expiry()
+            if not await self._call(self._storage.acquire_entry(key, n, span), True):
+                return 0.001
+        return 0.0
+
+    async def answered(self, items: Items, name: str) -> None:
+        for item in () if self.shared else items:  # room for twice: answers may bunch
+            key, n, span = item.key_for(name, False), 2 * item.amount, item.get_expiry()
+            await self._call(self._storage.acquire_entry(key, n, span), True)
+
+    async def read(self, name: str) -> float | None:
+        found = await self._call(self._storage.get(f"pause:{name}"), None) if self.shared else 0
+        return None if found is None else found / 1000
+
+    async def pause(self, name: str, until: float) -> None:
+        key, ms = f"pause:{name}", math.ceil(until * 1000)
+        current = await self._call(self._storage.get(key), ms) if self.shared else ms
+        if current < time.time() * 1000:  # none, or an old one's leftover
+            await self._call(self._storage.clear(key), None)
+            current = 0
+        if ms > current:  # a pause stays an hour at most (a longer one is met again)
+            await self._call(self._storage.incr(key, 3600, ms - current), 0)
+
+    async def lift(self, name: str) -> None:
+        if self.shared:
+            await self._call(self._storage.clear(f"pause:{name}"), None)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.disconnect()
+        timer = getattr(self._storage, "timer", None)
+        if isinstance(timer, asyncio.Task) and not timer.done():
+            await asyncio.wait((timer,))
+
+    async def _call(self, call: Awaitable[T], failed: T) -> T:
+        try:
+            return await call
+        except (StorageError, OSError) as exc:  # Redis's (the memory store does not fail)
+            if self.shared:  # the first failure (calls under way fail too, silently)
+                self.shared, self._storage = False, MemoryStorage()
+                message = f"the throttle store failed ({exc}); throttling per process now"
+                logger.warning(message)
+                warnings.warn(message, RuntimeWarning, stacklevel=3)
+            return failed

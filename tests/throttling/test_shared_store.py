@@ -10,7 +10,7 @@ import time
 import pytest
 
 from product_analytics import AsyncClient, RateLimit
-from product_analytics._throttle import Throttles, ThrottleWaitTooLong
+from product_analytics._throttle import ThrottleEvent, Throttles, ThrottleWaitTooLong
 from product_analytics.testing import FakeServer
 from tests.support.redis_server import RedisServer
 from tests.support.shared_store import shared_run
@@ -24,10 +24,13 @@ async def test_a_pause_made_by_one_client_holds_another_on_the_same_store(
     first = Throttles(store=redis_store.url, namespace="t1")
     second = Throttles(store=redis_store.url, namespace="t1")
     other_key = Throttles(store=redis_store.url, namespace="t2")
+    heard: list[ThrottleEvent] = []
+    second.add_listener(heard.append)
     try:
         await first.refused(RECORDINGS, time.time(), 30.0)
         assert second.watching(RECORDINGS)
         await second.acquire(RECORDINGS, max_wait=0.1)  # its probe: does the pause hold?
+        assert [event.retry_after is not None for event in heard] == [True]  # heard it
         for _ in range(3):  # its probes are refused too: the pause holds
             await second.refused(RECORDINGS, time.time(), 30.0)
         with pytest.raises(ThrottleWaitTooLong) as caught:
@@ -37,6 +40,7 @@ async def test_a_pause_made_by_one_client_holds_another_on_the_same_store(
         # The probe got through: the second client lifts the pause for the first one too.
         await second.admitted(RECORDINGS, time.time())
         assert await first.acquire(RECORDINGS, max_wait=0.5) < 0.5
+        assert heard[-1].paused_until is None  # and its listeners heard the pause lift
     finally:
         for throttles in (first, second, other_key):
             await throttles.close()
