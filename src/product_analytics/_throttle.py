@@ -21,7 +21,7 @@ The state lives in a `_Store`: `limits` storage in this process (`None`, `"memor
 in Redis (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it warns
 once and goes on in memory. The windows are `limits` moving windows, as DRF's: in memory a
 window holds the requests let through at their answer, plus those in flight; in Redis,
-every client's at their send. Shared too: each class's pause (its end, epoch ms).
+every client's at their send. Shared too: each class's pause (its end, epoch s).
 """
 
 from __future__ import annotations
@@ -300,12 +300,15 @@ class _Store:
     """The windows (and, when shared, the pauses) of one client family (see above)."""
 
     def __init__(self, url: str | None, namespace: str) -> None:
-        self.shared, self._pool = url not in (None, "memory://"), None
+        self.shared, self._pool, self._prefix = url not in (None, "memory://"), None, namespace
         self._storage: MemoryStorage | RedisStorage = MemoryStorage()
+        self._failures: tuple[type[Exception], ...] = (StorageError, OSError)
         if url is not None and url.startswith(("redis://", "rediss://", "unix://")):
             import redis.asyncio  # the `redis` extra: pip install 'product-analytics-sdk[redis]'
 
             self._pool = redis.asyncio.ConnectionPool.from_url(url, socket_timeout=5.0)
+            self._redis = redis.asyncio.Redis(connection_pool=self._pool)
+            self._failures += (redis.RedisError,)
             pool: dict[str, Any] = {"connection_pool": self._pool}
             self._storage = RedisStorage(
                 "async+" + url, implementation="redispy", wrap_exceptions=True,
@@ -335,21 +338,23 @@ class _Store:
             await self._call(self._storage.acquire_entry(key, n, span), True)
 
     async def read(self, name: str) -> float | None:
-        found = await self._call(self._storage.get(f"pause:{name}"), None) if self.shared else 0
-        return None if found is None else found / 1000
+        key = f"{self._prefix}:pause:{name}"  # its end (epoch s; 0.0: none; None: failed)
+        found = await self._call(self._redis.zscore(key, "end"), -1.0) if self.shared else 0.0
+        return None if found == -1.0 else found or 0.0
 
     async def pause(self, name: str, until: float) -> None:
-        key, ms = f"pause:{name}", math.ceil(until * 1000)
-        current = await self._call(self._storage.get(key), ms) if self.shared else ms
-        if current < time.time() * 1000:  # none, or an old one's leftover
-            await self._call(self._storage.clear(key), None)
-            current = 0
-        if ms > current:  # a pause stays an hour at most (a longer one is met again)
-            await self._call(self._storage.incr(key, 3600, ms - current), 0)
+        """Make the class's shared pause end at `until` unless it ends later: one atomic
+        `ZADD GT`, so clients pausing at once keep the latest end. It stays an hour at most."""
+        if self.shared:
+            key = f"{self._prefix}:pause:{name}"
+            pipe = self._redis.pipeline()
+            pipe.zadd(key, {"end": until}, gt=True)
+            pipe.expire(key, 3600)
+            await self._call(pipe.execute(), [])
 
     async def lift(self, name: str) -> None:
         if self.shared:
-            await self._call(self._storage.clear(f"pause:{name}"), None)
+            await self._call(self._redis.delete(f"{self._prefix}:pause:{name}"), 0)
 
     async def close(self) -> None:
         if self._pool is not None:
@@ -361,7 +366,7 @@ class _Store:
     async def _call(self, call: Awaitable[T], failed: T) -> T:
         try:
             return await call
-        except (StorageError, OSError) as exc:  # Redis's (the memory store does not fail)
+        except self._failures as exc:  # Redis's (the memory store does not fail)
             if self.shared:  # the first failure (calls under way fail too, silently)
                 self.shared, self._storage = False, MemoryStorage()
                 message = f"the throttle store failed ({exc}); throttling per process now"

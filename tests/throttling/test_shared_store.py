@@ -5,6 +5,7 @@ fixture starts one on a free loopback port)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -43,6 +44,28 @@ async def test_a_pause_made_by_one_client_holds_another_on_the_same_store(
         assert heard[-1].paused_until is None  # and its listeners heard the pause lift
     finally:
         for throttles in (first, second, other_key):
+            await throttles.close()
+
+
+async def test_clients_pausing_at_once_keep_the_latest_end(redis_store: RedisServer) -> None:
+    """Two clients refused at the same moment each write their pause: the store keeps the
+    later end, not a sum of the two (a read-then-write race would put it decades away)."""
+    clients = [Throttles(store=redis_store.url, namespace="race") for _ in range(3)]
+    try:
+        for _ in range(20):
+            sent = time.time()
+            await asyncio.gather(
+                clients[0].refused(RECORDINGS, sent, 2.0), clients[1].refused(RECORDINGS, sent, 3.0)
+            )
+            await clients[2].acquire(RECORDINGS)  # reads the shared pause
+            until = clients[2].paused_until("recordings")
+            assert until is not None
+            assert sent + 2.9 < until < time.time() + 3.1
+            await clients[0].admitted(RECORDINGS, time.time())  # lifts it for the next round
+            await clients[2].acquire(RECORDINGS)
+            assert clients[2].paused_until("recordings") is None
+    finally:
+        for throttles in clients:
             await throttles.close()
 
 
