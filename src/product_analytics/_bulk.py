@@ -75,13 +75,11 @@ class _LentSlot:
     worker: _Worker | None
 
     async def __aenter__(self) -> None:
-        worker = _WORKER.get()
-        if worker is not None and worker.task is asyncio.current_task():
+        task = asyncio.current_task()
+        worker = self.worker = None if task is None else _WORKERS.get(task)
+        if worker is not None:
             worker.holds = False
             worker.pool.release()
-            self.worker = worker
-        else:
-            self.worker = None
 
     async def __aexit__(
         self,
@@ -95,20 +93,19 @@ class _LentSlot:
 
 
 class _Worker:
-    """One task of a `map_bounded` call, and whether it holds a slot."""
+    """A task running inputs of a `map_bounded` call, and whether it holds a slot."""
 
-    __slots__ = ("holds", "pool", "task")
+    __slots__ = ("holds", "pool")
 
     def __init__(self, pool: _Pool[Any, Any]) -> None:
         self.pool = pool
-        self.task = asyncio.current_task()
         self.holds = True
 
 
-# The worker whose task is running, in the context of each worker task.
-_WORKER: contextvars.ContextVar[_Worker | None] = contextvars.ContextVar(
-    "product_analytics_map_bounded_worker", default=None
-)
+# The worker each task running inputs of a `map_bounded` call is. A dict, not a context
+# variable: a task that a call starts (and that inherits its context) is no worker, and a
+# variable set in each worker's context made every request of the call dearer.
+_WORKERS: dict[asyncio.Task[Any], _Worker] = {}
 
 
 class _Pool(Generic[InT, OutT]):
@@ -153,27 +150,31 @@ class _Pool(Generic[InT, OutT]):
 
     async def work(self) -> None:
         """A worker: inputs one after the other while it holds its slot."""
-        worker = _Worker(self)
-        _WORKER.set(worker)
+        task = asyncio.current_task()
+        assert task is not None
+        worker = _WORKERS[task] = _Worker(self)
         function, inputs, results, failure = self.function, self.inputs, self.results, self.failure
         count, waiters = len(inputs), self.waiters
-        while self.position < count and not failure:
-            if waiters and self.hand_over():
-                return
-            index = self.position
-            self.position = index + 1
-            try:
-                # The awaited value is stored, never bound here: an exception stored by
-                # `return_exceptions` keeps this frame in its traceback.
-                results[index] = await function(inputs[index])
-            except Exception as exc:
-                if not self.return_exceptions:
-                    failure.append(exc)
-                    raise
-                results[index] = exc
-            if not worker.holds:  # its slot went on when the call lent it
-                return
-        self.release()
+        try:
+            while self.position < count and not failure:
+                if waiters and self.hand_over():
+                    return
+                index = self.position
+                self.position = index + 1
+                try:
+                    # The awaited value is stored, never bound here: an exception stored
+                    # by `return_exceptions` keeps this frame in its traceback.
+                    results[index] = await function(inputs[index])
+                except Exception as exc:
+                    if not self.return_exceptions:
+                        failure.append(exc)
+                        raise
+                    results[index] = exc
+                if not worker.holds:  # its slot went on when the call lent it
+                    return
+            self.release()
+        finally:
+            del _WORKERS[task]
 
     def start_worker(self) -> None:
         # A copy each time: a context cannot be entered twice at once.
