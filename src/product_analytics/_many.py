@@ -19,7 +19,7 @@ from product_analytics._bulk import (
     map_bounded,
 )
 from product_analytics._config import ClientConfig
-from product_analytics._decode import Answer, decode_success
+from product_analytics._decode import decode_success
 from product_analytics._operation import Operation
 from product_analytics._session import Session
 from product_analytics._warn import warn_once
@@ -68,18 +68,14 @@ class ManyRequests:
         values = list(values)
         if not values:
             return []
-        send, decode, urls = self._many_requests(operation, param, values, path, options)
+        fetch, urls = self._many_requests(operation, param, values, path, options)
         if batch is None or batch_size is None:
             return await map_bounded(
-                send,
-                urls,
-                concurrency=concurrency,
-                return_exceptions=return_exceptions,
-                then=decode,
+                fetch, urls, concurrency=concurrency, return_exceptions=return_exceptions
             )
         return await self._request_batched(
             batch, batch_size, [str(value) for value in values],  # each checked to be a str
-            urls, send, decode, path, options, concurrency, return_exceptions,
+            urls, fetch, path, options, concurrency, return_exceptions,
         )  # fmt: skip
 
     async def _request_batched(
@@ -88,15 +84,14 @@ class ManyRequests:
         batch_size: int,
         keys: list[str],
         urls: list[str],
-        send: Callable[[str], Awaitable[tuple[Answer, str]]],
-        decode: Callable[[tuple[Answer, str]], Any],
+        fetch: Callable[[str], Awaitable[Any]],
         path: Mapping[str, object],
         options: RequestOptions,
         concurrency: int,
         return_exceptions: bool,
     ) -> list[Any]:
         """`_request_many` through `batch`'s list: one request per `batch_size` distinct
-        `keys`, then `send(url)` for each key the list did not return."""
+        `keys`, then `fetch(url)` for each key the list did not return."""
         url_of = dict(zip(keys, urls, strict=True))
         groups = batch_groups(keys, batch_size)
         list_path = {p.name: path[p.name] for p in batch.operation.path_params}
@@ -116,8 +111,8 @@ class ManyRequests:
             del answer
             return batch.found(page.results, groups[index])
 
-        async def fetch_one(key: str) -> Any:
-            return decode(await send(url_of[key]))
+        def fetch_one(key: str) -> Awaitable[Any]:
+            return fetch(url_of[key])
 
         return await fetch_batched(
             keys, groups, fetch_group=fetch_group, fetch_one=fetch_one,
@@ -150,13 +145,10 @@ class ManyRequests:
         values: list[object],
         path: Mapping[str, object],
         options: RequestOptions,
-    ) -> tuple[
-        Callable[[str], Awaitable[tuple[Answer, str]]],
-        Callable[[tuple[Answer, str]], Any],
-        list[str],
-    ]:
-        """`send(url)`, `decode(exchanged)` and the URL of each value of `param`: every value
-        checked and encoded now, before anything is sent."""
+    ) -> tuple[Callable[[str], Awaitable[Any]], list[str]]:
+        """`fetch(url)`, which sends the request for one value to `url` and decodes its
+        answer, and the URL of each value of `param`: every value checked and encoded now,
+        before anything is sent."""
         # The call is checked once, the first request built in full; the others differ in
         # `param` alone. Only their URLs are kept until sent.
         first = self._prepare(operation, {**path, param: values[0]}, {}, None, options)
@@ -169,15 +161,11 @@ class ManyRequests:
         exchange, config, retry = self._session.exchange, self._config, self._config.retry_policy
         method = first.method
 
-        def send(url: str) -> Awaitable[tuple[Answer, str]]:
-            return exchange(operation, first, config, retry, url)
-
-        def decode(exchanged: tuple[Answer, str]) -> Any:
-            answer, final_url = exchanged
-            del exchanged
+        async def fetch(url: str) -> Any:
+            answer, final_url = await exchange(operation, first, config, retry, url)
             try:
                 return decode_success(operation, answer, method=method, url=final_url)
             finally:
                 del answer  # errors returned by get_many must not keep bodies alive
 
-        return send, decode, urls
+        return fetch, urls

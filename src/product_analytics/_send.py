@@ -6,12 +6,14 @@ client belongs to the event loop it first ran on, and to its process), then loop
 retries failures, waits out 429s (`_wait_out`; not counted against `max_retries`, and
 `max_retries=0` turns them off; a request refused `MAX_REFUSALS` times in a row while
 nothing of its classes got through ends there), all within the call's `deadline`, and turns
-a cancellation by `close()` into `ClientClosedError`. One attempt (`_attempt`) lets each
-hop through the throttle and follows redirects within the origin, within the attempt's
-`timeout`; a non-2xx answer becomes its error there, so the body of a failed answer lives
-in that frame only (the error keeps an excerpt). A hop (`_hop`, the one place that calls
-the transport, and where a record of each hop is logged) sends the request and reads the
-body within `max_response_bytes`; the `Watchdog` cancels a hop that outlives its time.
+a cancellation by `close()` into `ClientClosedError`. While it sleeps before a retry or
+waits out a 429, a call run by `map_bounded` lends its slot (`_bulk.lend_slot`). One
+attempt (`_attempt`) lets each hop through the throttle and follows redirects within the
+origin, within the attempt's `timeout`; a non-2xx answer becomes its error there, so the
+body of a failed answer lives in that frame only (the error keeps an excerpt). A hop
+(`_hop`, the one place that calls the transport, and where a record of each hop is logged)
+sends the request and reads the body within `max_response_bytes`; the `Watchdog` cancels a
+hop that outlives its time.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from product_analytics._bulk import lend_slot
 from product_analytics._call import Call, Failed, describe, follow, gave_up_waiting, timed_out
 from product_analytics._config import ClientConfig
 from product_analytics._decode import Answer, decode_error
@@ -146,7 +149,8 @@ class Sender:
                     retries, config.max_retries, call.method, call.target, decision.delay,
                     describe(result.error),
                 )  # fmt: skip
-                await asyncio.sleep(decision.delay)
+                async with lend_slot():
+                    await asyncio.sleep(decision.delay)
         except ApiError as error:
             # Raised outside any `except` block, an error chains no lower-level exception
             # (whose frames hold the request and its key); before Python 3.11 a coroutine
@@ -250,7 +254,8 @@ class Sender:
             raise gave_up_waiting(call, wait)
         self.stats.throttle_wait += wait
         logger.info("429 on %s %s: waiting %.2f s", call.method, call.target, wait)
-        await asyncio.sleep(wait)
+        async with lend_slot():
+            await asyncio.sleep(wait)
 
     async def _attempt(
         self, call: Call, config: ClientConfig, policy: RetryPolicy

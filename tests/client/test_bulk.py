@@ -1,4 +1,5 @@
-"""Bulk fetch: `session_recordings.get_many` against a loopback server, and `map_bounded`."""
+"""Bulk fetch: `session_recordings.get_many` against a loopback server, and `map_bounded`
+(with the slots its calls lend while they wait)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from product_analytics._bulk import map_bounded
+from product_analytics._bulk import lend_slot, map_bounded
 from product_analytics.errors import ClientClosedError, InternalServerError, NotFoundError
 from product_analytics.models import SessionRecording
 from tests.support.loopback_client import (
@@ -299,6 +300,70 @@ async def test_closing_the_client_during_get_many_raises_client_closed_error() -
     assert errors == []
 
 
+async def test_an_id_waiting_out_a_429_leaves_its_slot_to_the_other_ids() -> None:
+    """r0 is refused with a Retry-After of 10 minutes: at concurrency 1 the ids after it
+    are fetched meanwhile, one at a time, up to r9, which is never answered. Closing the
+    client ends r0's wait and r9's request."""
+    ids = [f"r{i}" for i in range(10)]
+    never = asyncio.Event()
+
+    async def handler(request: web.Request) -> web.Response:
+        rid = request.path.rstrip("/").rsplit("/", 1)[-1]
+        if rid == "r0":
+            return json_response({"detail": "slow down"}, 429, **{"Retry-After": "600"})
+        if rid == "r9":
+            await never.wait()
+        return json_response(recording(rid))
+
+    with loop_errors() as errors:
+        async with serve(handler) as server:
+            async with client_for(server) as client:
+                task = asyncio.create_task(
+                    client.session_recordings.get_many(
+                        project_id=PROJECT, ids=ids, concurrency=1, return_exceptions=True
+                    )
+                )
+                # r9 is sent once r1 to r8 are done, while r0 waits.
+                await server.wait_for_requests(len(ids))
+                await client.close()
+                results = await task
+            await assert_no_pending_tasks()
+    assert requested_ids(server.paths()) == ids
+    assert server.max_in_flight == 1
+    assert client.stats.throttled == 1
+    assert client.stats.throttle_wait >= 600  # r0 was waiting, it did not give up
+    assert isinstance(results[0], ClientClosedError)
+    assert isinstance(results[9], ClientClosedError)
+    assert [r.id for r in results[1:9]] == ids[1:9]  # type: ignore[union-attr]
+    assert errors == []
+
+
+@pytest.mark.parametrize("concurrency", [1, 4])
+async def test_get_many_under_many_429s_never_has_more_than_concurrency_in_flight(
+    concurrency: int,
+) -> None:
+    ids = [f"r{i}" for i in range(45)]
+    refused = set(ids[::3])
+    rng = random.Random(0)
+
+    async def handler(request: web.Request) -> web.Response:
+        rid = request.path.rstrip("/").rsplit("/", 1)[-1]
+        if rid in refused:
+            refused.discard(rid)
+            return json_response({"detail": "slow down"}, 429, **{"Retry-After": "0.02"})
+        await asyncio.sleep(rng.uniform(0.001, 0.005))
+        return json_response(recording(rid))
+
+    async with serve(handler) as server, client_for(server) as client:
+        results = await client.session_recordings.get_many(
+            project_id=PROJECT, ids=ids, concurrency=concurrency
+        )
+    assert [r.id for r in results] == ids
+    assert client.stats.throttled == 15
+    assert len(server.received) == 60
+    assert server.max_in_flight <= concurrency
+
+
 # -- map_bounded ---------------------------------------------------------------------------
 
 
@@ -442,3 +507,172 @@ async def test_map_bounded_base_exception_in_a_call_propagates_and_cleans_up(
         await assert_no_pending_tasks()
     assert sorted(gauge.cancelled) == [0, 1]
     assert errors == []
+
+
+# -- slots lent while a call waits ---------------------------------------------------------
+
+
+async def test_a_lent_slot_runs_the_next_inputs_and_comes_back_before_new_ones() -> None:
+    """At concurrency 1, call 0 lends its slot until call 3 runs: 1, 2 and 3 run meanwhile;
+    then call 0 takes the slot back before input 4 starts."""
+    log: list[str] = []
+    released = asyncio.Event()
+
+    async def function(x: int) -> int:
+        log.append(f"start {x}")
+        if x == 0:
+            async with lend_slot():
+                await released.wait()
+            log.append("back 0")
+        if x == 3:
+            released.set()
+        await asyncio.sleep(0)
+        log.append(f"end {x}")
+        return x * 10
+
+    with loop_errors() as errors:
+        results = await map_bounded(function, list(range(6)), concurrency=1)
+        await assert_no_pending_tasks()
+    assert results == [0, 10, 20, 30, 40, 50]
+    assert log == [
+        "start 0",
+        *("start 1", "end 1", "start 2", "end 2", "start 3", "end 3"),
+        *("back 0", "end 0"),
+        *("start 4", "end 4", "start 5", "end 5"),
+    ]
+    assert errors == []
+
+
+@pytest.mark.parametrize("return_exceptions", [False, True])
+async def test_calls_that_lend_their_slots_stay_within_concurrency(
+    return_exceptions: bool,
+) -> None:
+    """Every call lends its slot for a while: more than `concurrency` calls are under way
+    at once, never more than `concurrency` of them outside their waits."""
+    rng = random.Random(3)
+    active = Gauge()  # calls outside `lend_slot`
+    under_way = Gauge()  # calls started and not finished
+
+    async def function(x: int) -> int:
+        for gauge in (active, under_way):
+            gauge.now += 1
+            gauge.peak = max(gauge.peak, gauge.now)
+        await asyncio.sleep(rng.uniform(0, 0.002))
+        active.now -= 1
+        async with lend_slot():
+            await asyncio.sleep(rng.uniform(0, 0.01))
+        active.now += 1
+        active.peak = max(active.peak, active.now)
+        await asyncio.sleep(rng.uniform(0, 0.002))
+        active.now -= 1
+        under_way.now -= 1
+        return x
+
+    results = await map_bounded(
+        function, list(range(200)), concurrency=5, return_exceptions=return_exceptions
+    )
+    assert results == list(range(200))
+    assert active.peak == 5
+    assert under_way.peak > 5
+
+
+async def test_lend_slot_outside_a_map_bounded_call_does_nothing() -> None:
+    """Alone, and in a task that a call of `map_bounded` started: that call keeps its slot
+    (input 1 waits for input 0 to end)."""
+    async with lend_slot():
+        await asyncio.sleep(0)
+    log: list[str] = []
+
+    async def wait_in_a_child_task() -> None:
+        async with lend_slot():
+            await asyncio.sleep(0.01)
+
+    async def function(x: int) -> int:
+        log.append(f"start {x}")
+        if x == 0:
+            await asyncio.create_task(wait_in_a_child_task())
+        log.append(f"end {x}")
+        return x
+
+    assert await map_bounded(function, [0, 1], concurrency=1) == [0, 1]
+    assert log == ["start 0", "end 0", "start 1", "end 1"]
+
+
+@pytest.mark.parametrize("taking_it_back", [False, True])
+async def test_cancelling_map_bounded_while_a_slot_is_lent_cancels_every_call(
+    taking_it_back: bool,
+) -> None:
+    """Call 0 lends its slot and waits (or waits to take it back while call 1 holds it):
+    cancelling `map_bounded` cancels both and leaves no task."""
+    gauge = Gauge()
+    inner = tracked(gauge, hang={1})
+
+    async def function(x: int) -> int:
+        if x == 0:
+            try:
+                async with lend_slot():
+                    await asyncio.sleep(0 if taking_it_back else 100)
+            except asyncio.CancelledError:
+                gauge.cancelled.append(0)
+                raise
+        return await inner(x)  # type: ignore[no-any-return]
+
+    with loop_errors() as errors:
+        task = asyncio.ensure_future(map_bounded(function, [0, 1, 2], concurrency=1))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        assert gauge.started == [1]
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await assert_no_pending_tasks()
+    assert sorted(gauge.cancelled) == [0, 1]
+    assert 2 not in gauge.started
+    assert errors == []
+
+
+async def test_a_failure_while_a_slot_is_lent_cancels_the_lender_and_is_raised() -> None:
+    gauge = Gauge()
+    inner = tracked(gauge, fail={3})
+    lender_cancelled = []
+
+    async def function(x: int) -> int:
+        if x == 0:
+            try:
+                async with lend_slot():
+                    await asyncio.sleep(100)
+            except asyncio.CancelledError:
+                lender_cancelled.append(x)
+                raise
+        return await inner(x)  # type: ignore[no-any-return]
+
+    with loop_errors() as errors:
+        with pytest.raises(ValueError, match="bad 3"):
+            await map_bounded(function, list(range(50)), concurrency=2)
+        await assert_no_pending_tasks()
+    assert lender_cancelled == [0]
+    assert 49 not in gauge.started
+    assert gauge.now == 0
+    assert errors == []
+
+
+async def test_nested_map_bounded_calls_lend_their_own_slots() -> None:
+    """Each inner call lends an inner slot: every inner `map_bounded` stays within its
+    concurrency of 2, and the outer one within its 2, so at most 4 run outside waits."""
+    active = Gauge()
+
+    async def item(x: int) -> int:
+        active.now += 1
+        active.peak = max(active.peak, active.now)
+        await asyncio.sleep(0.001)
+        active.now -= 1
+        async with lend_slot():
+            await asyncio.sleep(0.002)
+        return x
+
+    async def group(g: int) -> list[int | Exception]:
+        return await map_bounded(item, [g * 10 + i for i in range(6)], concurrency=2)
+
+    results = await map_bounded(group, [0, 1, 2, 3], concurrency=2)
+    assert results == [[g * 10 + i for i in range(6)] for g in range(4)]
+    assert active.peak == 4
