@@ -10,54 +10,71 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from typing_extensions import Self
+
 __all__ = ["OpenIntEnum", "OpenStrEnum"]
 
 
-class OpenStrEnum(str, Enum):
+class _OpenEnum(Enum):
+    """What the open enums share: pydantic's schema, and `_missing_`, which makes a value of the
+    enum's type that it does not list an unlisted member (`_unlisted`)."""
+
+    @classmethod
+    def _unlisted(cls, value: object) -> tuple[Self, str] | None:
+        """A new member of `value` and its name, or None for a value of another type."""
+        raise NotImplementedError
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        return _schema(cls)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        unlisted = cls._unlisted(value)
+        if unlisted is None:
+            return None
+        member, name = unlisted
+        member._name_ = name
+        member._value_ = value
+        return member
+
+
+class OpenStrEnum(str, _OpenEnum):
     """A string enum that keeps values it does not list."""
 
     def __str__(self) -> str:
         return str.__str__(self)
 
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
-        return _schema(cls, str, source, handler)
-
-    @classmethod
-    def _missing_(cls, value: object) -> Any:
-        if not isinstance(value, str):
-            return None
-        member = str.__new__(cls, value)
-        member._name_ = value
-        member._value_ = value
-        return member
+    def _unlisted(cls, value: object) -> tuple[Self, str] | None:
+        return (str.__new__(cls, value), value) if isinstance(value, str) else None
 
 
-class OpenIntEnum(int, Enum):
+class OpenIntEnum(int, _OpenEnum):
     """An integer enum that keeps values it does not list."""
 
     def __str__(self) -> str:
         return int.__repr__(self)
 
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
-        return _schema(cls, int, source, handler)
-
-    @classmethod
-    def _missing_(cls, value: object) -> Any:
+    def _unlisted(cls, value: object) -> tuple[Self, str] | None:
         if not isinstance(value, int) or isinstance(value, bool):
             return None
-        member = int.__new__(cls, value)
-        member._name_ = f"VALUE_{value}".replace("-", "MINUS_")
-        member._value_ = value
-        return member
+        return int.__new__(cls, value), f"VALUE_{value}".replace("-", "MINUS_")
 
 
-def _schema(cls: type[Enum], base: type, source: Any, handler: Any) -> Any:
+def _value_type(cls: type[Enum]) -> type[str] | type[int]:
+    """The type of the values of an open enum."""
+    return str if issubclass(cls, str) else int
+
+
+def _schema(cls: type[Enum]) -> Any:
     """Validation that takes a member or a plain `base` value (also in strict mode, which
     request bodies are checked in: a caller passes `"Europe/Paris"`, not the member), and
     serialises to the value in JSON."""
     from pydantic_core import core_schema
+
+    base = _value_type(cls)
 
     def coerce(value: object) -> Any:
         if isinstance(value, cls):

@@ -1,0 +1,76 @@
+"""`OpenStrEnum` and `OpenIntEnum`, the bases of the generated enums: a member equals its
+value, a value the enum does not list still parses (as an unlisted member), and pydantic
+takes a member or a plain value and writes the value to JSON."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import pytest
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from product_analytics._enums import OpenIntEnum, OpenStrEnum
+
+
+class Shape(OpenStrEnum):
+    ROUND = "round"
+    SQUARE = "square"
+
+
+class Level(OpenIntEnum):
+    NONE = 0
+    FULL = 21
+
+
+class Widget(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    shape: Shape
+    level: Level
+
+
+def test_a_listed_value_is_its_member() -> None:
+    assert Shape("round") is Shape.ROUND
+    assert Level(21) is Level.FULL
+    assert (Shape.ROUND, Level.FULL) == ("round", 21)
+    assert (str(Shape.ROUND), str(Level.FULL)) == ("round", "21")
+
+
+def test_an_unlisted_string_becomes_an_unlisted_member() -> None:
+    hexagon = Shape("hexagon")
+    assert isinstance(hexagon, Shape)
+    assert (hexagon, hexagon.value, hexagon.name) == ("hexagon", "hexagon", "hexagon")
+    assert str(hexagon) == "hexagon"
+    assert hexagon not in list(Shape)
+
+
+@pytest.mark.parametrize(("value", "name"), [(7, "VALUE_7"), (-3, "VALUE_MINUS_3")])
+def test_an_unlisted_integer_becomes_an_unlisted_member(value: int, name: str) -> None:
+    member = Level(value)
+    assert isinstance(member, Level)
+    assert (member, member.value, member.name) == (value, value, name)
+    assert str(member) == str(value)
+    assert member not in list(Level)
+
+
+@pytest.mark.parametrize(
+    ("enum", "value"), [(Shape, 1), (Shape, None), (Level, "21"), (Level, True), (Level, 2.0)]
+)
+def test_a_value_of_another_type_is_refused(enum: type[Enum], value: object) -> None:
+    with pytest.raises(ValueError, match="is not a valid"):
+        enum(value)
+
+
+def test_pydantic_takes_members_and_plain_values_and_writes_values() -> None:
+    widget = Widget.model_validate({"shape": "hexagon", "level": 21})
+    assert (widget.shape, widget.level) == (Shape("hexagon"), Level.FULL)
+    assert (
+        Widget(shape=Shape.SQUARE, level=Level(5)).model_dump_json()
+        == '{"shape":"square","level":5}'
+    )
+
+
+@pytest.mark.parametrize(("shape", "level"), [(1, 21), ("round", "21"), ("round", True)])
+def test_pydantic_refuses_a_value_of_another_type(shape: object, level: object) -> None:
+    with pytest.raises(ValidationError):
+        Widget.model_validate({"shape": shape, "level": level})
