@@ -23,7 +23,8 @@ request objects are kept on errors.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 __all__ = [
@@ -340,16 +341,11 @@ def error_for_status(
     headers: Mapping[str, str] | None = None,
 ) -> ApiStatusError:
     """The `ApiStatusError` subclass for a non-2xx answer."""
+    make: Callable[..., ApiStatusError]
     if status_code == 429:
-        return RateLimitError(
-            method=method,
-            url=url,
-            status_code=status_code,
-            body=body,
-            retry_after=retry_after,
-            headers=headers,
+        make = partial(RateLimitError, retry_after=retry_after)
+    else:
+        make = _BY_STATUS.get(status_code) or (
+            InternalServerError if status_code >= 500 else ApiStatusError
         )
-    cls = _BY_STATUS.get(status_code)
-    if cls is None:
-        cls = InternalServerError if status_code >= 500 else ApiStatusError
-    return cls(method=method, url=url, status_code=status_code, body=body, headers=headers)
+    return make(method=method, url=url, status_code=status_code, body=body, headers=headers)

@@ -44,23 +44,22 @@ def mocked() -> Iterator[aioresponses]:
         yield mock
 
 
+def _test_client(**settings: Any) -> AsyncClient:
+    """A client of the mock's service without retries, with `settings` besides."""
+    return AsyncClient(api_key=API_KEY, base_url=BASE_URL, max_retries=0, **settings)
+
+
 @pytest.fixture
 async def client() -> AsyncIterator[AsyncClient]:
     """A client without path defaults and without retries."""
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, max_retries=0) as c:
+    async with _test_client() as c:
         yield c
 
 
 @pytest.fixture
 async def defaults_client() -> AsyncIterator[AsyncClient]:
     """A client whose `project_id` and `organization_id` defaults are set."""
-    async with AsyncClient(
-        api_key=API_KEY,
-        base_url=BASE_URL,
-        max_retries=0,
-        project_id=PROJECT,
-        organization_id=ORG,
-    ) as c:
+    async with _test_client(project_id=PROJECT, organization_id=ORG) as c:
         yield c
 
 
