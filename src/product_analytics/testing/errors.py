@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
@@ -40,30 +41,25 @@ def error_response(
     )
 
 
+@dataclass(eq=False)
 class ApiProblem(Exception):
-    """Raised anywhere inside request handling; the dispatcher answers it as an error response."""
+    """Raised anywhere inside request handling; the dispatcher answers it as an error response,
+    the `error_response` of its fields."""
 
-    def __init__(
-        self,
-        status: int,
-        type_: str,
-        code: str,
-        detail: str,
-        attr: str | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(f"{status} {code}: {detail}")
-        self.status = status
-        self.type = type_
-        self.code = code
-        self.detail = detail
-        self.attr = attr
-        self.headers = headers
+    status: int
+    type_: str
+    code: str
+    detail: str
+    attr: str | None = None
+    headers: dict[str, str] | None = None
+
+    def __str__(self) -> str:
+        return f"{self.status} {self.code}: {self.detail}"
 
     def to_response(self) -> web.Response:
         """The error response this problem stands for."""
         return error_response(
-            self.status, self.type, self.code, self.detail, self.attr, self.headers
+            self.status, self.type_, self.code, self.detail, self.attr, self.headers
         )
 
 
