@@ -12,6 +12,8 @@ import random
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from product_analytics.testing.seed import recording_activity
+
 __all__ = [
     "PROJECT_ID",
     "index_of",
@@ -74,17 +76,7 @@ def recording(index: int) -> dict[str, Any]:
         "distinct_id": distinct_id,
         "viewed": viewed,
         "viewers": ["ada@example.com"] if viewed else [],
-        "recording_duration": active + inactive,
-        "active_seconds": active,
-        "inactive_seconds": inactive,
-        "start_time": _iso(start),
-        "end_time": _iso(start + timedelta(seconds=active + inactive)),
-        "click_count": clicks,
-        "keypress_count": rng.randint(0, 400),
-        "mouse_activity_count": clicks + rng.randint(0, 2_000),
-        "console_log_count": rng.randint(0, 40),
-        "console_warn_count": rng.choice((0, 0, 0, 1, 2, 5)),
-        "console_error_count": rng.choice((0, 0, 0, 0, 1, 3)),
+        **recording_activity(rng, start, active, inactive, clicks, _iso),
         "start_url": f"https://{host}{rng.choice(_PAGES)}{rng.choice(_UTM)}",
         "person": {
             "id": person_number,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import random
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -22,7 +23,7 @@ from product_analytics.testing.ids import IdSource
 from product_analytics.testing.state import Environment, Json, Organization, Playlist, Store
 from product_analytics.testing.timestamps import iso_z
 
-__all__ = ["SEED_EPOCH", "Seeded", "seed_store"]
+__all__ = ["SEED_EPOCH", "Seeded", "recording_activity", "seed_store"]
 
 SEED_EPOCH = datetime(2025, 6, 2, 9, 30, tzinfo=timezone.utc)
 
@@ -221,17 +222,7 @@ def _recordings(ids: IdSource, rng: random.Random, count: int, viewer: str) -> l
                 "distinct_id": person["distinct_ids"][0],
                 "viewed": viewed,
                 "viewers": [viewer] if viewed else [],
-                "recording_duration": active + inactive,
-                "active_seconds": active,
-                "inactive_seconds": inactive,
-                "start_time": iso_z(start),
-                "end_time": iso_z(start + timedelta(seconds=active + inactive)),
-                "click_count": clicks,
-                "keypress_count": rng.randint(0, 400),
-                "mouse_activity_count": clicks + rng.randint(0, 2_000),
-                "console_log_count": rng.randint(0, 40),
-                "console_warn_count": rng.choice([0, 0, 0, 1, 2, 5]),
-                "console_error_count": rng.choice([0, 0, 0, 0, 1, 3]),
+                **recording_activity(rng, start, active, inactive, clicks, iso_z),
                 "start_url": f"https://{rng.choice(_HOSTS)}{rng.choice(_PAGES)}{rng.choice(_UTM)}",
                 "person": person,
                 "storage": "object_storage",
@@ -241,6 +232,32 @@ def _recordings(ids: IdSource, rng: random.Random, count: int, viewer: str) -> l
             }
         )
     return recordings
+
+
+def recording_activity(
+    rng: random.Random,
+    start: datetime,
+    active: int,
+    inactive: int,
+    clicks: int,
+    iso: Callable[[datetime], str],
+) -> Json:
+    """A recording's timing and activity fields, from `recording_duration` to
+    `console_error_count`: its `active` and `inactive` seconds from `start` (written by `iso`),
+    `clicks`, and the other counts drawn from `rng` (five draws)."""
+    return {
+        "recording_duration": active + inactive,
+        "active_seconds": active,
+        "inactive_seconds": inactive,
+        "start_time": iso(start),
+        "end_time": iso(start + timedelta(seconds=active + inactive)),
+        "click_count": clicks,
+        "keypress_count": rng.randint(0, 400),
+        "mouse_activity_count": clicks + rng.randint(0, 2_000),
+        "console_log_count": rng.randint(0, 40),
+        "console_warn_count": rng.choice((0, 0, 0, 1, 2, 5)),
+        "console_error_count": rng.choice((0, 0, 0, 0, 1, 3)),
+    }
 
 
 def _environment(recordings: list[Json]) -> Environment:
