@@ -19,16 +19,17 @@ A request without `Authorization: Bearer <api_key>` is a 401 and is not counted.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
-import socket
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import TracebackType
 from typing import Any, Literal
 
 from aiohttp import web
+
+from tests.support.loopback import serve
 
 __all__ = ["API_KEY", "DrfThrottleServer", "Hit"]
 
@@ -108,7 +109,7 @@ class DrfThrottleServer:
         self.recording_ids = [r["id"] for r in self.recordings]
         self.hits: list[Hit] = []
         self._scopes: dict[tuple[str, str, int], _Scope] = {}
-        self._runner: web.AppRunner | None = None
+        self._serving = contextlib.AsyncExitStack()
         self._port = 0
 
     @property
@@ -191,24 +192,9 @@ class DrfThrottleServer:
         )
 
     async def __aenter__(self) -> DrfThrottleServer:
-        app = web.Application()
-        app.router.add_route("*", "/{tail:.*}", self._handle)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await runner.setup()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.bind(("127.0.0.1", 0))
-        sock.setblocking(False)
-        self._port = sock.getsockname()[1]
-        await web.SockSite(runner, sock).start()
-        self._runner = runner
+        self._serving = contextlib.AsyncExitStack()
+        self._port = (await self._serving.enter_async_context(serve(self._handle))).port
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        runner, self._runner = self._runner, None
-        if runner is not None:
-            await runner.cleanup()
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self._serving.aclose()
