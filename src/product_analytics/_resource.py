@@ -7,9 +7,9 @@ import functools
 import inspect
 import sys
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar, cast, overload
+from typing import Any, ClassVar, Generic, NoReturn, Protocol, TypeAlias, TypeVar, cast, overload
 
-from typing_extensions import ParamSpec, Self
+from typing_extensions import Never, ParamSpec, Self
 
 from product_analytics._bulk import BatchLookup
 from product_analytics._operation import NO_ARGS, NOT_GIVEN, Operation
@@ -26,6 +26,7 @@ P = ParamSpec("P")
 ResultT = TypeVar("ResultT")
 ItemT = TypeVar("ItemT")
 ViewT = TypeVar("ViewT")
+ValueT = TypeVar("ValueT")
 
 # The types of the per-call options as the generated signatures spell them: `timeout` and
 # `deadline` (seconds), `extra_headers`, and `extra_query` and `extra_body` (extra values by
@@ -81,6 +82,47 @@ class Resource:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
+
+
+class _Attribute(Generic[ValueT]):
+    """A descriptor that knows the name it is set under: read from an instance, `_read(instance)`;
+    read from the class, the descriptor itself."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str = "") -> None:
+        self._name = name
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(self, instance: object, owner: type[Any]) -> ValueT: ...
+    def __get__(self, instance: object, owner: type[Any]) -> Self | ValueT:
+        if instance is None:
+            return self
+        return self._read(instance)
+
+    def _read(self, instance: Any) -> ValueT:
+        raise NotImplementedError
+
+
+class _FromOperation(_Attribute[ValueT]):
+    """An attribute of an `Endpoint` that reads the attribute of the same name of its
+    `operation` record; read-only."""
+
+    def __init__(self, doc: str) -> None:
+        super().__init__()
+        self.__doc__ = doc
+
+    def _read(self, instance: Endpoint) -> ValueT:
+        value: ValueT = getattr(instance.operation, self._name)
+        return value
+
+    def __set__(self, instance: Endpoint, value: Never) -> NoReturn:
+        raise AttributeError(f"{self._name!r} of {type(instance).__name__!r} is read-only")
 
 
 class Endpoint:
@@ -167,36 +209,25 @@ class Endpoint:
         instance.__dict__[self._name] = bound  # later reads find it there, not here
         return bound
 
-    @property
-    def operation_id(self) -> str:
-        """The spec's operationId."""
-        return self.operation.operation_id
-
-    @property
-    def required_scope(self) -> str | None:
-        """The API-key scope the operation needs, or None where the spec lists none."""
-        return self.operation.required_scope
-
-    @property
-    def throttle_classes(self) -> tuple[str, ...]:
-        """Every throttle class the operation counts against, first the main one."""
-        return self.operation.throttle_classes
+    operation_id: _FromOperation[str] = _FromOperation("The spec's operationId.")
+    required_scope: _FromOperation[str | None] = _FromOperation(
+        "The API-key scope the operation needs, or None where the spec lists none."
+    )
+    throttle_classes: _FromOperation[tuple[str, ...]] = _FromOperation(
+        "Every throttle class the operation counts against, first the main one."
+    )
+    personal_api_key_allowed: _FromOperation[bool] = _FromOperation(
+        "False for an operation the service refuses to personal API keys."
+    )
+    experimental: _FromOperation[bool] = _FromOperation(
+        "True for an operation in development (its first call warns)."
+    )
 
     @property
     def throttle_class(self) -> str | None:
         """The operation's (first) throttle class, or None."""
         classes = self.throttle_classes
         return classes[0] if classes else None
-
-    @property
-    def personal_api_key_allowed(self) -> bool:
-        """False for an operation the service refuses to personal API keys."""
-        return self.operation.personal_api_key_allowed
-
-    @property
-    def experimental(self) -> bool:
-        """True for an operation in development (its first call warns)."""
-        return self.operation.experimental
 
     def _fields(self, fields: Mapping[str, object]) -> Mapping[str, object]:
         """`fields`, checked to be body fields of the operation (else `TypeError`)."""
@@ -312,26 +343,17 @@ def _signature(cls: type[Endpoint]) -> inspect.Signature:
     return call.replace(parameters=[*kept[:at], *spelt, *kept[at:]])
 
 
-class RawView(Generic[ViewT]):
+class RawView(_Attribute[ViewT]):
     """`with_raw_response` of a resource class: the view `make(resource)` of a resource,
     made on first use and kept in the resource's `__dict__`."""
 
-    __slots__ = ("_make", "_name")
+    __slots__ = ("_make",)
 
     def __init__(self, make: Callable[[Any], ViewT]) -> None:
+        super().__init__("with_raw_response")
         self._make = make
-        self._name = "with_raw_response"
 
-    def __set_name__(self, owner: type[Any], name: str) -> None:
-        self._name = name
-
-    @overload
-    def __get__(self, instance: None, owner: type[Any]) -> Self: ...
-    @overload
-    def __get__(self, instance: Resource, owner: type[Any]) -> ViewT: ...
-    def __get__(self, instance: Resource | None, owner: type[Any]) -> Self | ViewT:
-        if instance is None:
-            return self
+    def _read(self, instance: Resource) -> ViewT:
         view = instance.__dict__[self._name] = self._make(instance)
         return view
 

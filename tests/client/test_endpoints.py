@@ -86,6 +86,26 @@ def test_attributes_are_those_of_the_operation(client: AsyncClient) -> None:
     assert Projects.reset_token.personal_api_key_allowed is False
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "operation_id",
+        "required_scope",
+        "throttle_classes",
+        "personal_api_key_allowed",
+        "experimental",
+    ],
+)
+def test_the_attributes_of_the_operation_are_read_only(client: AsyncClient, name: str) -> None:
+    create = client.roles.create
+    with pytest.raises(AttributeError):
+        setattr(create, name, "changed")
+    with pytest.raises(AttributeError):
+        delattr(create, name)
+    assert getattr(create, name) == getattr(create.operation, name)
+    assert getattr(Endpoint, name).__doc__  # each keeps its own docstring
+
+
 def test_a_method_is_bound_once_per_resource(client: AsyncClient) -> None:
     assert client.roles.get is client.roles.get
     assert client.roles.with_raw_response is client.roles.with_raw_response
