@@ -44,23 +44,18 @@ def mocked() -> Iterator[aioresponses]:
         yield mock
 
 
-def _test_client(**settings: Any) -> AsyncClient:
-    """A client of the mock's service without retries, with `settings` besides."""
-    return AsyncClient(api_key=API_KEY, base_url=BASE_URL, max_retries=0, **settings)
-
-
 @pytest.fixture
 async def client() -> AsyncIterator[AsyncClient]:
     """A client without path defaults and without retries."""
-    async with _test_client() as c:
+    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL, max_retries=0) as c:
         yield c
 
 
 @pytest.fixture
-async def defaults_client() -> AsyncIterator[AsyncClient]:
-    """A client whose `project_id` and `organization_id` defaults are set."""
-    async with _test_client(project_id=PROJECT, organization_id=ORG) as c:
-        yield c
+def defaults_client(client: AsyncClient) -> AsyncClient:
+    """`client` with `project_id` and `organization_id` defaults set (made by `with_options`,
+    so it shares the pool `client` closes)."""
+    return client.with_options(project_id=PROJECT, organization_id=ORG)
 
 
 def calls(mock: aioresponses) -> list[tuple[str, str, dict[str, Any]]]:
