@@ -197,10 +197,6 @@ class Endpoint:
     def __set_name__(self, owner: type[Any], name: str) -> None:
         self._name = name
 
-    @overload
-    def __get__(self, instance: None, owner: type[Any]) -> Self: ...
-    @overload
-    def __get__(self, instance: Resource, owner: type[Any]) -> Self: ...
     def __get__(self, instance: Resource | None, owner: type[Any]) -> Self:
         if instance is None:
             return self
