@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ratios", "write_chart"]
+__all__ = ["figure", "ratios", "write_chart"]
 
 # (figure, label, target or None): ratios of SDK throughput to a baseline's, in one run.
 RATIOS: tuple[tuple[str, str, float | None], ...] = (
@@ -22,7 +22,8 @@ RATIOS: tuple[tuple[str, str, float | None], ...] = (
 )
 
 
-def _value(results: dict[str, Any], dotted: str) -> float | None:
+def figure(results: dict[str, Any], dotted: str) -> float | None:
+    """The figure at the dotted key (`bulk.ratio_sdk_raw`) of a run's results, or None."""
     value: Any = results
     for key in dotted.split("."):
         if not isinstance(value, dict) or key not in value:
@@ -35,7 +36,7 @@ def ratios(results: dict[str, Any]) -> list[tuple[str, float, float | None]]:
     """(label, ratio, target) of every ratio the run measured."""
     found = []
     for key, label, target in RATIOS:
-        value = _value(results, key)
+        value = figure(results, key)
         if value is not None:
             found.append((label, value, target))
     return found

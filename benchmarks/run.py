@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks import batched, scenarios, throttled
-from benchmarks.chart import write_chart
+from benchmarks.chart import figure, write_chart
 from benchmarks.data import recording_id
 from benchmarks.server import ServerProcess
 
@@ -176,16 +176,34 @@ async def _bulk(config: Config, base_url: str, pid: int) -> dict[str, Any]:
         "httpx_rounds": config.rounds,
         **{name: scenarios.summarize(runs) for name, runs in samples.items()},
     }
+    _add_ratios_to_raw(result, samples)
     sdk = result["sdk"]["median_per_s"]
-    result["ratio_sdk_raw"] = sdk / result["raw_aiohttp"]["median_per_s"]
     result["ratio_sdk_httpx"] = sdk / result["httpx"]["median_per_s"]
-    result["paired_ratio_sdk_raw"] = scenarios.paired_ratio(samples["sdk"], samples["raw_aiohttp"])
-    result["ratio_sdk_raw_models"] = sdk / result["raw_aiohttp_models"]["median_per_s"]
-    result["paired_ratio_sdk_raw_models"] = scenarios.paired_ratio(
-        samples["sdk"], samples["raw_aiohttp_models"]
-    )
     result["ratio_sdk_httpx_models"] = sdk / result["httpx_models"]["median_per_s"]
     return result
+
+
+def _add_ratios_to_raw(result: dict[str, Any], samples: dict[str, list[scenarios.Sample]]) -> None:
+    """Add to `result` (each variant's summary) the SDK's median rate over each raw aiohttp
+    variant's, `ratio_sdk_raw` and `ratio_sdk_raw_models`, and their paired ratios."""
+    sdk = result["sdk"]["median_per_s"]
+    for raw, key in (("raw_aiohttp", "sdk_raw"), ("raw_aiohttp_models", "sdk_raw_models")):
+        result[f"ratio_{key}"] = sdk / result[raw]["median_per_s"]
+        result[f"paired_ratio_{key}"] = scenarios.paired_ratio(samples["sdk"], samples[raw])
+
+
+async def _list_samples(
+    config: Config, pid: int, variants: dict[str, scenarios.Workload], count: int, label: str
+) -> dict[str, list[scenarios.Sample]]:
+    """The list variants run interleaved over `config.rounds`; each run must list `count`
+    recordings."""
+    samples = await scenarios.interleave(
+        variants, rounds=config.rounds, server_pid=pid, progress=_say
+    )
+    for name, runs in samples.items():
+        if any(run.items != count for run in runs):
+            raise AssertionError(f"{label} {name}: not {count} recordings")
+    return samples
 
 
 async def _iteration(config: Config, base_url: str, pid: int) -> dict[str, Any]:
@@ -198,26 +216,14 @@ async def _iteration(config: Config, base_url: str, pid: int) -> dict[str, Any]:
     if config.warmup:
         for workload in variants.values():
             await workload()
-    samples = await scenarios.interleave(
-        variants, rounds=config.rounds, server_pid=pid, progress=_say
-    )
-    for name, runs in samples.items():
-        if any(run.items != config.iteration_count for run in runs):
-            raise AssertionError(f"iteration {name}: not {config.iteration_count} recordings")
+    samples = await _list_samples(config, pid, variants, config.iteration_count, "iteration")
     result: dict[str, Any] = {
         "count": config.iteration_count,
         "page_size": size,
         "rounds": config.rounds,
         **{name: scenarios.summarize(runs) for name, runs in samples.items()},
     }
-    result["ratio_sdk_raw"] = result["sdk"]["median_per_s"] / result["raw_aiohttp"]["median_per_s"]
-    result["paired_ratio_sdk_raw"] = scenarios.paired_ratio(samples["sdk"], samples["raw_aiohttp"])
-    result["ratio_sdk_raw_models"] = (
-        result["sdk"]["median_per_s"] / result["raw_aiohttp_models"]["median_per_s"]
-    )
-    result["paired_ratio_sdk_raw_models"] = scenarios.paired_ratio(
-        samples["sdk"], samples["raw_aiohttp_models"]
-    )
+    _add_ratios_to_raw(result, samples)
     return result
 
 
@@ -232,12 +238,7 @@ async def _latency(config: Config, base_url: str, pid: int) -> dict[str, Any]:
     }
     if config.warmup:
         await scenarios.sdk_iterate(base_url, size)
-    samples = await scenarios.interleave(
-        variants, rounds=config.rounds, server_pid=pid, progress=_say
-    )
-    for name, runs in samples.items():
-        if any(run.items != config.latency_count for run in runs):
-            raise AssertionError(f"latency {name}: not {config.latency_count} recordings")
+    samples = await _list_samples(config, pid, variants, config.latency_count, "latency")
     result: dict[str, Any] = {
         "count": config.latency_count,
         "page_size": size,
@@ -245,13 +246,7 @@ async def _latency(config: Config, base_url: str, pid: int) -> dict[str, Any]:
         "rounds": config.rounds,
         **{name: scenarios.summarize(runs) for name, runs in samples.items()},
     }
-    sdk = result["sdk"]["median_per_s"]
-    result["ratio_sdk_raw_models"] = sdk / result["raw_aiohttp_models"]["median_per_s"]
-    result["paired_ratio_sdk_raw_models"] = scenarios.paired_ratio(
-        samples["sdk"], samples["raw_aiohttp_models"]
-    )
-    result["ratio_sdk_raw"] = sdk / result["raw_aiohttp"]["median_per_s"]
-    result["paired_ratio_sdk_raw"] = scenarios.paired_ratio(samples["sdk"], samples["raw_aiohttp"])
+    _add_ratios_to_raw(result, samples)
     return result
 
 
@@ -356,20 +351,10 @@ def _load_average() -> list[float] | None:
         return None
 
 
-def _lookup(results: dict[str, Any], dotted: str) -> float | None:
-    value: Any = results
-    for key in dotted.split("."):
-        if not isinstance(value, dict) or key not in value:
-            return None
-        value = value[key]
-    return float(value)
-
-
 def information(results: dict[str, Any]) -> list[dict[str, Any]]:
     """The ratios recorded without a target."""
     return [
-        {"figure": key, "label": label, "value": _lookup(results, key)}
-        for key, label in INFORMATION
+        {"figure": key, "label": label, "value": figure(results, key)} for key, label in INFORMATION
     ]
 
 
@@ -377,7 +362,7 @@ def evaluate_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
     """Each target of the issue with the measured figure and whether it is met."""
     checked = []
     for key, label, comparison, bound in TARGETS:
-        value = _lookup(results, key)
+        value = figure(results, key)
         met = None
         if value is not None:
             met = value >= bound if comparison == ">=" else value <= bound
@@ -456,6 +441,10 @@ def run_all(
     return results
 
 
+# One line of the table: its scenario, its variant or ratio, and its figures.
+Row = tuple[str, str, str]
+
+
 def _throughput(figures: dict[str, Any]) -> str:
     return (
         f"{figures['median_per_s']:>10,.0f} rec/s   "
@@ -464,47 +453,52 @@ def _throughput(figures: dict[str, Any]) -> str:
     )
 
 
-def _ratio(figures: dict[str, Any]) -> str:
+def _paired(figures: dict[str, Any], key: str) -> str:
     return (
-        f"{figures['ratio_sdk_raw']:>10.3f} x   "
-        f"(per-round pairs: {figures['paired_ratio_sdk_raw']:.3f} x)"
+        f"{figures[f'ratio_{key}']:>10.3f} x   "
+        f"(per-round pairs: {figures[f'paired_ratio_{key}']:.3f} x)"
     )
 
 
-def _ratio_models(figures: dict[str, Any]) -> str:
-    return (
-        f"{figures['ratio_sdk_raw_models']:>10.3f} x   "
-        f"(per-round pairs: {figures['paired_ratio_sdk_raw_models']:.3f} x)"
-    )
+# Per variant, the label of the row of the SDK's ratio to it, and that ratio as shown.
+_RATIO_ROWS: dict[str, tuple[str, Callable[[dict[str, Any]], str]]] = {
+    "raw_aiohttp": ("sdk / raw", lambda figures: _paired(figures, "sdk_raw")),
+    "raw_aiohttp_models": ("sdk / raw_models", lambda figures: _paired(figures, "sdk_raw_models")),
+    "httpx": ("sdk / httpx", lambda figures: f"{figures['ratio_sdk_httpx']:>10.2f} x"),
+    "httpx_models": (
+        "sdk / httpx_models",
+        lambda figures: f"{figures['ratio_sdk_httpx_models']:>10.3f} x",
+    ),
+}
 
 
-def _rows(results: dict[str, Any]) -> list[tuple[str, str, str]]:
-    rows: list[tuple[str, str, str]] = []
+def _variant_rows(title: str, figures: dict[str, Any], names: tuple[str, ...]) -> list[Row]:
+    """A row per variant of `names`, then one per ratio of the SDK to another, in that order."""
+    rows = [(title, name, _throughput(figures[name])) for name in names]
+    for name in names:
+        if name in _RATIO_ROWS:
+            label, shown = _RATIO_ROWS[name]
+            rows.append((title, label, shown(figures)))
+    return rows
+
+
+def _rows(results: dict[str, Any]) -> list[Row]:
+    rows: list[Row] = []
     bulk = results.get("bulk")
     if bulk:
         title = f"bulk get {bulk['count']:,} @ {bulk['concurrency']}"
-        for name in ("sdk", "raw_aiohttp_models", "httpx_models", "raw_aiohttp", "httpx"):
-            rows.append((title, name, _throughput(bulk[name])))
-        rows.append((title, "sdk / raw_models", _ratio_models(bulk)))
-        rows.append((title, "sdk / httpx_models", f"{bulk['ratio_sdk_httpx_models']:>10.3f} x"))
-        rows.append((title, "sdk / raw", _ratio(bulk)))
-        rows.append((title, "sdk / httpx", f"{bulk['ratio_sdk_httpx']:>10.2f} x"))
+        names = ("sdk", "raw_aiohttp_models", "httpx_models", "raw_aiohttp", "httpx")
+        rows += _variant_rows(title, bulk, names)
     iteration = results.get("iteration")
     if iteration:
         title = f"iterate {iteration['count']:,} / {iteration['page_size']}"
-        for name in ("sdk", "raw_aiohttp", "raw_aiohttp_models"):
-            rows.append((title, name, _throughput(iteration[name])))
-        rows.append((title, "sdk / raw", _ratio(iteration)))
-        rows.append((title, "sdk / raw_models", _ratio_models(iteration)))
+        rows += _variant_rows(title, iteration, ("sdk", "raw_aiohttp", "raw_aiohttp_models"))
     latency = results.get("latency")
     if latency:
         title = (
             f"latency {latency['count']:,} / {latency['page_size']} @ {latency['delay_ms']:g} ms"
         )
-        for name in ("sdk", "raw_aiohttp_models", "raw_aiohttp"):
-            rows.append((title, name, _throughput(latency[name])))
-        rows.append((title, "sdk / raw_models", _ratio_models(latency)))
-        rows.append((title, "sdk / raw", _ratio(latency)))
+        rows += _variant_rows(title, latency, ("sdk", "raw_aiohttp_models", "raw_aiohttp"))
     memory = results.get("memory")
     if memory:
         title = f"memory {memory['count']:,}"
