@@ -102,17 +102,41 @@ async def test_since_and_until_are_sent_as_date_from_and_date_to(
     assert 0 < result.written < len(hooked.recording_ids)
 
 
-def _fail_from(first_failing: int) -> Any:
-    return lambda n, request: 500 if n >= first_failing else None
+async def _interrupted(
+    server: HookedFakeServer, out: Path, first_failing: int, **options: Any
+) -> None:
+    """An export to `out` that fails with a 500 from the `first_failing`-th request on;
+    afterwards the server answers normally again."""
+    server.hook = lambda n, request: 500 if n >= first_failing else None
+    with pytest.raises(InternalServerError):
+        await _export(server, out, **options)
+    server.hook = None
+
+
+def _write_checkpoint(
+    server: FakeServer, out: Path, offset: int | None, size: int, lines: int
+) -> None:
+    """The checkpoint of an export of `server`'s project without `since` and `until`, with
+    `offset` (None: listed to the end), `size` bytes and `lines` lines written."""
+    checkpoint_path(out).write_text(
+        json.dumps(
+            {
+                "version": 1,
+                "arguments": {"project_id": str(server.project_id), "since": None, "until": None},
+                "window": {"date_to": "2025-06-03T12:00:00.000000Z"},
+                "offset": offset,
+                "bytes": size,
+                "lines": lines,
+            }
+        )
+    )
 
 
 async def test_a_failed_export_keeps_its_progress_and_resume_finishes_it_once(
     hooked: HookedFakeServer, tmp_path: Path
 ) -> None:
     out = tmp_path / "resume.jsonl"
-    hooked.hook = _fail_from(4)
-    with pytest.raises(InternalServerError):
-        await _export(hooked, out, concurrency=1)
+    await _interrupted(hooked, out, 4, concurrency=1)
     assert not out.exists()
     checkpoint = json.loads(checkpoint_path(out).read_text())
     assert checkpoint["lines"] == 30
@@ -120,7 +144,6 @@ async def test_a_failed_export_keeps_its_progress_and_resume_finishes_it_once(
     assert checkpoint["window"] == {"date_to": "2025-06-03T12:00:00.000000Z"}
     assert ids_of(partial_path(out)) == hooked.recording_ids[:30]
 
-    hooked.hook = None
     hooked.reset_stats()
     later = START + timedelta(hours=5)  # the window stays the one of the first run
     result = await _export(hooked, out, resume=True, now=later)
@@ -136,13 +159,10 @@ async def test_an_unfinished_export_is_not_overwritten_without_resume(
     hooked: HookedFakeServer, tmp_path: Path
 ) -> None:
     out = tmp_path / "keep.jsonl"
-    hooked.hook = _fail_from(3)
-    with pytest.raises(InternalServerError):
-        await _export(hooked, out)
+    await _interrupted(hooked, out, 3)
     # A process killed while saving its checkpoint leaves a half-written temporary file.
     checkpoint_path(out).with_name(checkpoint_path(out).name + ".tmp").write_text('{"li')
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    hooked.hook = None
     with pytest.raises(UnfinishedExportError, match="--resume"):
         await _export(hooked, out)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
@@ -152,10 +172,7 @@ async def test_resume_with_other_arguments_is_refused(
     hooked: HookedFakeServer, tmp_path: Path
 ) -> None:
     out = tmp_path / "args.jsonl"
-    hooked.hook = _fail_from(3)
-    with pytest.raises(InternalServerError):
-        await _export(hooked, out)
-    hooked.hook = None
+    await _interrupted(hooked, out, 3)
     with pytest.raises(UnfinishedExportError, match="other arguments"):
         await _export(hooked, out, resume=True, since="-1d")
 
@@ -174,13 +191,10 @@ async def test_resume_drops_what_was_written_after_the_last_checkpoint(
     hooked: HookedFakeServer, tmp_path: Path
 ) -> None:
     out = tmp_path / "torn.jsonl"
-    hooked.hook = _fail_from(5)
-    with pytest.raises(InternalServerError):
-        await _export(hooked, out, concurrency=1)
+    await _interrupted(hooked, out, 5, concurrency=1)
     # As if killed after appending a page (and half a line) but before its checkpoint.
     with partial_path(out).open("ab") as file:
         file.write(b'{"id": "' + hooked.recording_ids[40].encode() + b'"}\n{"id": "half')
-    hooked.hook = None
     await _export(hooked, out, resume=True)
     assert ids_of(out) == hooked.recording_ids
 
@@ -192,18 +206,7 @@ async def test_resume_after_the_final_rename_only_removes_the_checkpoint(
     await _export(hooked, out)
     # As if killed between renaming the file and removing the checkpoint.
     content = out.read_bytes()
-    checkpoint_path(out).write_text(
-        json.dumps(
-            {
-                "version": 1,
-                "arguments": {"project_id": str(hooked.project_id), "since": None, "until": None},
-                "window": {"date_to": "2025-06-03T12:00:00.000000Z"},
-                "offset": None,
-                "bytes": len(content),
-                "lines": len(hooked.recording_ids),
-            }
-        )
-    )
+    _write_checkpoint(hooked, out, None, len(content), len(hooked.recording_ids))
     hooked.reset_stats()
     result = await _export(hooked, out, resume=True)
     assert out.read_bytes() == content
@@ -216,11 +219,8 @@ async def test_an_export_failing_before_writing_anything_leaves_nothing(
     hooked: HookedFakeServer, tmp_path: Path
 ) -> None:
     out = tmp_path / "nothing.jsonl"
-    hooked.hook = _fail_from(1)
-    with pytest.raises(InternalServerError):
-        await _export(hooked, out)
+    await _interrupted(hooked, out, 1)
     assert list(tmp_path.iterdir()) == []
-    hooked.hook = None
     await _export(hooked, out)  # and the next run needs no --resume
     assert ids_of(out) == hooked.recording_ids
 
@@ -229,18 +229,7 @@ async def test_resume_when_stopped_before_the_partial_file_was_created(
     hooked: HookedFakeServer, tmp_path: Path
 ) -> None:
     out = tmp_path / "early.jsonl"
-    checkpoint_path(out).write_text(
-        json.dumps(
-            {
-                "version": 1,
-                "arguments": {"project_id": str(hooked.project_id), "since": None, "until": None},
-                "window": {"date_to": "2025-06-03T12:00:00.000000Z"},
-                "offset": 0,
-                "bytes": 0,
-                "lines": 0,
-            }
-        )
-    )
+    _write_checkpoint(hooked, out, 0, 0, 0)
     await _export(hooked, out, resume=True)
     assert ids_of(out) == hooked.recording_ids
     assert leftovers(tmp_path, out) == []
@@ -249,11 +238,8 @@ async def test_resume_when_stopped_before_the_partial_file_was_created(
 async def test_resume_works_on_lists_without_a_total(tmp_path: Path) -> None:
     async with HookedFakeServer(recordings=45, seed=2, list_style="live") as live:
         out = tmp_path / "live.jsonl"
-        live.hook = _fail_from(3)
-        with pytest.raises(InternalServerError):
-            await _export(live, out, concurrency=4)
+        await _interrupted(live, out, 3, concurrency=4)
         assert json.loads(checkpoint_path(out).read_text())["offset"] == 20
-        live.hook = None
         result = await _export(live, out, resume=True, concurrency=4)
         assert ids_of(out) == live.recording_ids
         assert result.resumed_from == 20
