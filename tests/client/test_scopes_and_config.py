@@ -128,29 +128,29 @@ async def test_arguments_win_over_the_environment(
 
 
 @pytest.mark.parametrize("empty_env", [False, True], ids=["unset", "empty"])
-def test_missing_api_key_names_the_argument_and_the_variable(
-    empty_env: bool, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("missing", "variable", "given"),
+    [
+        ("api_key", "PRODUCT_ANALYTICS_API_KEY", {"base_url": BASE_URL}),
+        ("base_url", "PRODUCT_ANALYTICS_BASE_URL", {"api_key": API_KEY}),
+    ],
+    ids=["api_key", "base_url"],
+)
+def test_a_missing_setting_names_the_argument_and_the_variable(
+    missing: str,
+    variable: str,
+    given: dict[str, Any],
+    empty_env: bool,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     if empty_env:
-        monkeypatch.setenv("PRODUCT_ANALYTICS_API_KEY", "")
+        monkeypatch.setenv(variable, "")
     with pytest.raises(ConfigurationError) as info:
-        AsyncClient(base_url=BASE_URL)
-    assert "api_key" in str(info.value)
-    assert "PRODUCT_ANALYTICS_API_KEY" in str(info.value)
+        AsyncClient(**given)
+    assert missing in str(info.value)
+    assert variable in str(info.value)
     assert isinstance(info.value, ValueError)
     assert isinstance(info.value, ProductAnalyticsError)
-
-
-@pytest.mark.parametrize("empty_env", [False, True], ids=["unset", "empty"])
-def test_missing_base_url_names_the_argument_and_the_variable(
-    empty_env: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if empty_env:
-        monkeypatch.setenv("PRODUCT_ANALYTICS_BASE_URL", "")
-    with pytest.raises(ConfigurationError) as info:
-        AsyncClient(api_key=API_KEY)
-    assert "base_url" in str(info.value)
-    assert "PRODUCT_ANALYTICS_BASE_URL" in str(info.value)
 
 
 def test_missing_both_reports_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
