@@ -363,30 +363,24 @@ def has_next_pages(sizes: list[int]) -> Handler:
     return handler
 
 
-async def test_has_next_without_next_goes_on_at_offset_plus_limit() -> None:
-    """With `limit`, the offset advances by the limit even when a page held fewer."""
-    async with (
-        serve(has_next_pages([5, 3, 2])) as server,
-        client_for(server) as client,
-    ):
-        items = [r async for r in client.session_recordings.list(project_id=PROJECT, limit=5)]
-    assert len(items) == 10
-    assert server.paths() == [
-        f"{RECORDINGS_PATH}?limit=5",
-        f"{RECORDINGS_PATH}?limit=5&offset=5",
-        f"{RECORDINGS_PATH}?limit=5&offset=10",
-    ]
-
-
-async def test_has_next_without_next_and_without_limit_advances_by_the_page_length() -> None:
-    async with serve(has_next_pages([4, 4, 2])) as server, client_for(server) as client:
-        items = [r async for r in client.session_recordings.list(project_id=PROJECT, offset=1)]
-    assert len(items) == 10
-    assert server.paths() == [
-        f"{RECORDINGS_PATH}?offset=1",
-        f"{RECORDINGS_PATH}?offset=5",
-        f"{RECORDINGS_PATH}?offset=9",
-    ]
+@pytest.mark.parametrize(
+    ("sizes", "arguments", "queries"),
+    [
+        ([5, 3, 2], {"limit": 5}, ["?limit=5", "?limit=5&offset=5", "?limit=5&offset=10"]),
+        ([4, 4, 2], {"offset": 1}, ["?offset=1", "?offset=5", "?offset=9"]),
+    ],
+    ids=["by-the-limit", "by-the-page-length"],
+)
+async def test_has_next_without_next_goes_on_at_the_following_offset(
+    sizes: list[int], arguments: dict[str, Any], queries: list[str]
+) -> None:
+    """With `limit`, the offset advances by the limit even when a page held fewer; without,
+    by the page's length."""
+    async with serve(has_next_pages(sizes)) as server, client_for(server) as client:
+        pager = client.session_recordings.list(project_id=PROJECT, **arguments)
+        items = [r async for r in pager]
+    assert len(items) == sum(sizes)
+    assert server.paths() == [RECORDINGS_PATH + query for query in queries]
 
 
 async def test_has_next_with_an_empty_page_and_no_limit_ends_with_an_error_not_a_loop() -> None:
