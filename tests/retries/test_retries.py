@@ -236,25 +236,24 @@ async def test_max_retries_of_the_client_sets_the_number_of_attempts() -> None:
         assert client.stats.retries == 3
 
 
-async def test_max_retries_and_a_retry_policy_compose() -> None:
+@pytest.mark.parametrize(
+    ("policy_retries", "attempts"), [(None, 2), (4, 5)], ids=["the-clients", "the-policys"]
+)
+async def test_max_retries_and_a_retry_policy_compose(
+    policy_retries: int | None, attempts: int
+) -> None:
     """The policy sets the backoff; the client's `max_retries` the count, unless the policy
     sets its own."""
-    async with serve(failing([503] * 10, record_ok)) as server:
-        policy = RetryPolicy(initial_delay=0.0)
-        async with AsyncClient(
+    policy = RetryPolicy(max_retries=policy_retries, initial_delay=0.0)
+    async with (
+        serve(failing([503] * 10, record_ok)) as server,
+        AsyncClient(
             api_key=API_KEY, base_url=server.base_url, max_retries=1, retry_policy=policy
-        ) as client:
-            with pytest.raises(InternalServerError):
-                await call(client, "GET")
-            assert len(server.received) == 2
-        server.received.clear()
-        policy = RetryPolicy(max_retries=4, initial_delay=0.0)
-        async with AsyncClient(
-            api_key=API_KEY, base_url=server.base_url, max_retries=1, retry_policy=policy
-        ) as client:
-            with pytest.raises(InternalServerError):
-                await call(client, "GET")
-            assert len(server.received) == 5
+        ) as client,
+    ):
+        with pytest.raises(InternalServerError):
+            await call(client, "GET")
+        assert len(server.received) == attempts
 
 
 async def test_max_retries_zero_turns_429_waits_off_too() -> None:
