@@ -7,6 +7,7 @@ nothing more; and the closed client raises `ClientClosedError` on every use."""
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
 
 from tests.support.fault_scenarios import (
     ShutdownResult,
@@ -19,11 +20,17 @@ from tests.support.reliability import FIGURES, Figure
 ALL_CLOSED = ["ClientClosedError"] * 5
 
 
-def report(name: str, result: ShutdownResult, cases: int, started: float) -> None:
+async def run_and_report(
+    name: str, scenario: Callable[[int], Awaitable[ShutdownResult]], cases: int
+) -> ShutdownResult:
+    """`scenario(cases)`'s result, its figure recorded under `name`."""
+    started = time.perf_counter()
+    result = await scenario(cases)
     FIGURES.append(
         Figure(name, cases=cases, leaked=result.leaked, seconds=time.perf_counter() - started,
                note=f"ended {result.outcome}; {result.sent_before} requests sent before")
     )  # fmt: skip
+    return result
 
 
 def assert_nothing_left(result: ShutdownResult) -> None:
@@ -36,9 +43,7 @@ def assert_nothing_left(result: ShutdownResult) -> None:
 
 
 async def test_cancelling_get_many_of_5000_midway_leaves_nothing_running() -> None:
-    started = time.perf_counter()
-    result = await cancel_get_many_midway(5000)
-    report("cancel get_many of 5,000 midway", result, 5000, started)
+    result = await run_and_report("cancel get_many of 5,000 midway", cancel_get_many_midway, 5000)
     assert result.outcome == "cancelled"
     assert 1000 <= result.sent_before < 5000  # it was cancelled midway
     assert result.pending_before_close == 0  # get_many cancels its own requests
@@ -46,9 +51,7 @@ async def test_cancelling_get_many_of_5000_midway_leaves_nothing_running() -> No
 
 
 async def test_cancelling_an_async_for_midway_leaves_nothing_running_after_close() -> None:
-    started = time.perf_counter()
-    result = await cancel_async_for_midway(600)
-    report("cancel async for midway", result, 600, started)
+    result = await run_and_report("cancel async for midway", cancel_async_for_midway, 600)
     assert result.outcome == "cancelled"
     assert 4 <= result.sent_before < 12  # in its fourth page of twelve
     # At most the prefetch of the next page runs on until the client closes.
@@ -57,9 +60,7 @@ async def test_cancelling_an_async_for_midway_leaves_nothing_running_after_close
 
 
 async def test_closing_the_client_during_in_flight_requests_ends_them_with_client_closed() -> None:
-    started = time.perf_counter()
-    result = await close_during_in_flight(2000)
-    report("close during in-flight requests", result, 2000, started)
+    result = await run_and_report("close during in-flight requests", close_during_in_flight, 2000)
     assert result.outcome == "ClientClosedError"
     assert result.sent_before < 2000
     assert_nothing_left(result)
