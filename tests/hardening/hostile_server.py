@@ -145,6 +145,21 @@ def redirect(location: str, status: int = 302, *, delay: float = 0.0) -> Handler
     return handler
 
 
+def redirect_chain(hops: int, *, delay: float = 0.0) -> Handler:
+    """Redirect to the same path `hops` times (`?hop=1`, `?hop=2`, ...), each answer after
+    `delay` seconds, then answer a role."""
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        if delay:
+            await asyncio.sleep(delay)
+        step = int(request.query.get("hop", "0"))
+        if step >= hops:
+            return web.json_response({"id": "r1", "name": "x"})
+        return web.Response(status=302, headers={"Location": f"{request.path}?hop={step + 1}"})
+
+    return handler
+
+
 def raw_json(payload: Any, status: int = 200, **headers: str) -> Handler:
     body = json.dumps(payload).encode()
 

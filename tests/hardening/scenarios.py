@@ -47,6 +47,7 @@ from tests.hardening.hostile_server import (
     plain_stream,
     raw_json,
     redirect,
+    redirect_chain,
     stall,
 )
 
@@ -319,15 +320,7 @@ async def fragment_loop() -> dict[str, Any]:
 @scenario("5-slow-redirects", "timeout=1, redirect chain of 20 hops each 0.6 s")
 async def slow_redirects() -> dict[str, Any]:
     async with hostile_server() as server:
-
-        async def hop(request: web.Request) -> web.StreamResponse:
-            await asyncio.sleep(0.6)
-            step = int(request.query.get("hop", "0"))
-            if step >= 20:
-                return web.json_response({"id": "r1", "name": "x"})
-            return web.Response(status=302, headers={"Location": f"{request.path}?hop={step + 1}"})
-
-        server.route(hop)
+        server.route(redirect_chain(20, delay=0.6))
         mark()
         async with client(server, timeout=1) as c:
             result, error = await attempt(c.roles.get(id="r1"), 60)
@@ -337,14 +330,7 @@ async def slow_redirects() -> dict[str, Any]:
 @scenario("6-rate-limit-redirects", "RateLimit(5, per=60), redirect loop of 50 hops (3 s)")
 async def rate_limited_redirects() -> dict[str, Any]:
     async with hostile_server() as server:
-
-        async def hop(request: web.Request) -> web.StreamResponse:
-            step = int(request.query.get("hop", "0"))
-            if step >= 50:
-                return web.json_response({"id": "r1", "name": "x"})
-            return web.Response(status=302, headers={"Location": f"{request.path}?hop={step + 1}"})
-
-        server.route(hop)
+        server.route(redirect_chain(50))
         mark()
         async with client(server, max_retries=2, rate_limit=RateLimit(5, per=60)) as c:
             result, error = await attempt(c.roles.get(id="r1"), 3)
