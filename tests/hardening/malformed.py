@@ -57,20 +57,23 @@ def _body(
     return answer
 
 
-async def _stall_mid_body(request: web.Request) -> web.StreamResponse:
+async def _part_of_body(request: web.Request, length: int, part: bytes) -> web.StreamResponse:
+    """A 200 JSON answer declaring `length` bytes, of which only `part` is sent (yet)."""
     response = web.StreamResponse(status=200, headers={"Content-Type": "application/json"})
-    response.content_length = 200
+    response.content_length = length
     await response.prepare(request)
-    await response.write(b'{"id": "stalled", "distinct_id": "')
+    await response.write(part)
+    return response
+
+
+async def _stall_mid_body(request: web.Request) -> web.StreamResponse:
+    response = await _part_of_body(request, 200, b'{"id": "stalled", "distinct_id": "')
     await asyncio.sleep(TIMEOUT * 10)  # cut short when the client goes or the server stops
     return response
 
 
 async def _close_mid_body(request: web.Request) -> web.StreamResponse:
-    response = web.StreamResponse(status=200, headers={"Content-Type": "application/json"})
-    response.content_length = 5000
-    await response.prepare(request)
-    await response.write(b'{"id": "cut", "distinct_id": "')
+    response = await _part_of_body(request, 5000, b'{"id": "cut", "distinct_id": "')
     await asyncio.sleep(0.01)
     if request.transport is not None:
         request.transport.close()
