@@ -1,7 +1,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import signal
+import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -53,3 +56,31 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Any:
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+@dataclass
+class FakeServerProcess:
+    """A `fake-server` command in a process of its own: the connection `info` it printed, and
+    once the block that ran it has ended (and interrupted it), its `stderr`."""
+
+    process: asyncio.subprocess.Process
+    info: dict[str, Any]
+    stderr: bytes = b""
+
+
+@contextlib.asynccontextmanager
+async def fake_server_process(*options: str) -> AsyncIterator[FakeServerProcess]:
+    """`product-analytics fake-server --port 0 *options` in a process of its own, interrupted
+    (SIGINT) when the block ends."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "product_analytics", "fake-server", "--port", "0", *options,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    running = FakeServerProcess(process, {})
+    try:
+        assert process.stdout is not None
+        running.info = json.loads(await asyncio.wait_for(process.stdout.readline(), 30))
+        yield running
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, running.stderr = await asyncio.wait_for(process.communicate(), 30)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from product_analytics import AsyncClient
+from tests.cli.conftest import fake_server_process
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(sys.executable).parent / "product-analytics"
@@ -27,25 +28,16 @@ def test_console_script_and_module_both_print_help() -> None:
 
 
 async def test_fake_server_command_serves_until_interrupted() -> None:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "product_analytics", "fake-server",
-        "--port", "0", "--recordings", "12", "--seed", "4",
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    try:
-        assert process.stdout is not None
-        info = json.loads(await asyncio.wait_for(process.stdout.readline(), 30))
+    async with fake_server_process("--recordings", "12", "--seed", "4") as server:
+        info = server.info
         assert info["base_url"].startswith("http://127.0.0.1:")
         async with AsyncClient(api_key=info["api_key"], base_url=info["base_url"]) as client:
             ids = [
                 r.id async for r in client.session_recordings.list(project_id=info["project_id"])
             ]
         assert len(ids) == 12
-    finally:
-        process.send_signal(signal.SIGINT)
-        _, stderr = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode == 130
-    assert stderr.decode().strip() == "product-analytics: fake server stopped"
+    assert server.process.returncode == 130
+    assert server.stderr.decode().strip() == "product-analytics: fake server stopped"
 
 
 async def test_terminated_export_keeps_its_progress_for_resume_and_no_final_file(
