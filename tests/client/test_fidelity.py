@@ -427,31 +427,35 @@ async def test_activity_page_and_limit_are_checked_before_sending(
 # -- 5. authenticate_wizard and is_generating_demo_data ---------------------------------------
 
 
-async def test_authenticate_wizard_returns_its_own_model(
-    client: AsyncClient, mocked: aioresponses
+@pytest.mark.parametrize(
+    ("name", "http_method", "arguments", "model", "field", "live_value"),
+    [
+        ("authenticate_wizard", "post", {"hash": "h"}, WizardAuthenticationResult, "success", True),
+        ("is_generating_demo_data", "get", {}, DemoDataStatus, "is_generating_demo_data", False),
+    ],
+    ids=["authenticate_wizard", "is_generating_demo_data"],
+)
+async def test_a_project_action_returns_its_own_model(
+    name: str,
+    http_method: str,
+    arguments: dict[str, Any],
+    model: type[pydantic.BaseModel],
+    field: str,
+    live_value: bool,
+    client: AsyncClient,
+    mocked: aioresponses,
 ) -> None:
-    recorded = live_body("authenticate_wizard")
-    mocked.post(ANY_URL, payload=recorded.body)
-    mocked.post(ANY_URL, payload=PROJECT_BODY)
-    live = await client.projects.authenticate_wizard(organization_id=ORG, id=17, hash="h")
-    assert type(live) is WizardAuthenticationResult
-    assert live.success is True
-    described = await client.projects.authenticate_wizard(organization_id=ORG, id=17, hash="h")
-    assert described.success is None
-    assert described.model_extra == PROJECT_BODY  # the project shape loses nothing
-
-
-async def test_is_generating_demo_data_returns_its_own_model(
-    client: AsyncClient, mocked: aioresponses
-) -> None:
-    recorded = live_body("is_generating_demo_data")
-    mocked.get(ANY_URL, payload=recorded.body)
-    mocked.get(ANY_URL, payload=PROJECT_BODY)
-    live = await client.projects.is_generating_demo_data(organization_id=ORG, id=17)
-    assert type(live) is DemoDataStatus
-    assert live.is_generating_demo_data is False
-    described = await client.projects.is_generating_demo_data(organization_id=ORG, id=17)
-    assert described.is_generating_demo_data is None
+    """The live answer parses to the action's own model; the description's (the project) too,
+    losing nothing."""
+    answer = getattr(mocked, http_method)
+    answer(ANY_URL, payload=live_body(name).body)
+    answer(ANY_URL, payload=PROJECT_BODY)
+    method = getattr(client.projects, name)
+    live = await method(organization_id=ORG, id=17, **arguments)
+    assert type(live) is model
+    assert getattr(live, field) is live_value
+    described = await method(organization_id=ORG, id=17, **arguments)
+    assert getattr(described, field) is None
     assert described.model_extra == PROJECT_BODY
 
 
