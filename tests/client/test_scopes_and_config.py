@@ -100,31 +100,30 @@ def test_api_key_and_base_url_from_arguments() -> None:
     assert client.base_url == "https://api.example.com"
 
 
-async def test_api_key_and_base_url_from_the_environment(
-    monkeypatch: pytest.MonkeyPatch, mocked: aioresponses
+@pytest.mark.parametrize(
+    ("arguments", "base_url", "key"),
+    [
+        ({}, "http://env.test", "phx_from_env"),
+        ({"api_key": API_KEY, "base_url": BASE_URL}, BASE_URL, API_KEY),
+    ],
+    ids=["from-the-environment", "arguments-win"],
+)
+async def test_api_key_and_base_url_come_from_the_arguments_else_the_environment(
+    arguments: dict[str, Any],
+    base_url: str,
+    key: str,
+    monkeypatch: pytest.MonkeyPatch,
+    mocked: aioresponses,
 ) -> None:
     monkeypatch.setenv("PRODUCT_ANALYTICS_API_KEY", "phx_from_env")
     monkeypatch.setenv("PRODUCT_ANALYTICS_BASE_URL", "http://env.test")
     mocked.get(ANY_URL, payload={"id": "r"})
-    async with AsyncClient() as client:
-        assert client.base_url == "http://env.test"
+    async with AsyncClient(**arguments) as client:
+        assert client.base_url == base_url
         await client.roles.get(organization_id=ORG, id="r")
     _, url, kwargs = only_call(mocked)
-    assert url.startswith("http://env.test/api/")
-    assert kwargs["headers"]["Authorization"] == "Bearer phx_from_env"
-
-
-async def test_arguments_win_over_the_environment(
-    monkeypatch: pytest.MonkeyPatch, mocked: aioresponses
-) -> None:
-    monkeypatch.setenv("PRODUCT_ANALYTICS_API_KEY", "phx_from_env")
-    monkeypatch.setenv("PRODUCT_ANALYTICS_BASE_URL", "http://env.test")
-    mocked.get(ANY_URL, payload={"id": "r"})
-    async with AsyncClient(api_key=API_KEY, base_url=BASE_URL) as client:
-        await client.roles.get(organization_id=ORG, id="r")
-    _, url, kwargs = only_call(mocked)
-    assert url.startswith(BASE_URL + "/api/")
-    assert kwargs["headers"]["Authorization"] == f"Bearer {API_KEY}"
+    assert url.startswith(base_url + "/api/")
+    assert kwargs["headers"]["Authorization"] == f"Bearer {key}"
 
 
 @pytest.mark.parametrize("empty_env", [False, True], ids=["unset", "empty"])
