@@ -29,7 +29,7 @@ import time
 import traceback
 import tracemalloc
 import warnings
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 from aiohttp import web
@@ -578,13 +578,20 @@ def _loop_complaints(run: Callable[[], None]) -> tuple[list[str], list[str]]:
     return [f"{w.category.__name__}: {str(w.message)[:60]}" for w in caught], lines
 
 
-@scenario("12a-other-loop", "a client used from a thread running its own event loop")
-async def other_loop() -> dict[str, Any]:
+@contextlib.asynccontextmanager
+async def _used_client() -> AsyncIterator[tuple[HostileServer, AsyncClient]]:
+    """A server answering a role, and a client that has fetched it once (its pool is open)."""
     async with hostile_server() as server:
         server.route(raw_json({"id": "r1", "name": "x"}))
         mark()
         c = client(server)
         await c.roles.get(id="r1")
+        yield server, c
+
+
+@scenario("12a-other-loop", "a client used from a thread running its own event loop")
+async def other_loop() -> dict[str, Any]:
+    async with _used_client() as (server, c):
         box: dict[str, Any] = {}
 
         def in_thread() -> None:
@@ -627,11 +634,7 @@ def _child(c: AsyncClient, queue: Any) -> None:
 
 @scenario("12b-after-fork", "a client used in a child process after fork")
 async def after_fork() -> dict[str, Any]:
-    async with hostile_server() as server:
-        server.route(raw_json({"id": "r1", "name": "x"}))
-        mark()
-        c = client(server)
-        await c.roles.get(id="r1")
+    async with _used_client() as (server, c):
         context = multiprocessing.get_context("fork")
         queue = context.Queue()
         process = context.Process(target=_child, args=(c, queue))
