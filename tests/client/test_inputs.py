@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -108,25 +109,25 @@ async def test_client_default_project_id_accepts_int_and_str(
     )
 
 
-async def test_missing_project_id_without_default_is_a_type_error_naming_it(
-    client: AsyncClient, mocked: aioresponses
+@pytest.mark.parametrize(
+    ("parameter", "call"),
+    [
+        ("project_id", lambda client: client.session_recordings.get(id=REC_ID)),
+        ("project_id", lambda client: client.session_recordings.list()),
+        ("organization_id", lambda client: client.projects.activity(id=1)),
+        ("organization_id", lambda client: client.roles.list()),
+    ],
+    ids=["recordings.get", "recordings.list", "projects.activity", "roles.list"],
+)
+async def test_a_missing_scope_id_without_default_is_a_type_error_naming_it(
+    parameter: str,
+    call: Callable[[AsyncClient], Awaitable[object]],
+    client: AsyncClient,
+    mocked: aioresponses,
 ) -> None:
     mocked.get(ANY_URL, payload={})
-    with pytest.raises(TypeError, match="project_id"):
-        await client.session_recordings.get(id=REC_ID)
-    with pytest.raises(TypeError, match="project_id"):
-        await client.session_recordings.list()
-    assert calls(mocked) == []
-
-
-async def test_missing_organization_id_without_default_is_a_type_error_naming_it(
-    client: AsyncClient, mocked: aioresponses
-) -> None:
-    mocked.get(ANY_URL, payload={})
-    with pytest.raises(TypeError, match="organization_id"):
-        await client.projects.activity(id=1)
-    with pytest.raises(TypeError, match="organization_id"):
-        await client.roles.list()
+    with pytest.raises(TypeError, match=parameter):
+        await call(client)
     assert calls(mocked) == []
 
 
