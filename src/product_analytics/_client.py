@@ -17,6 +17,8 @@ from dataclasses import replace
 from types import TracebackType
 from typing import Any, TypeVar
 
+from typing_extensions import Unpack
+
 from product_analytics._aiohttp import AiohttpTransport
 from product_analytics._config import ClientConfig, Secret
 from product_analytics._decode import Answer, decode_success
@@ -27,6 +29,7 @@ from product_analytics._many import ManyRequests
 from product_analytics._operation import NO_ARGS, Operation
 from product_analytics._pagination import Pager
 from product_analytics._raw_response import RAW, RawResponse
+from product_analytics._resource import OperationArgs
 from product_analytics._retry import RetryPolicy
 from product_analytics._scopes import grants
 from product_analytics._session import ClientStats, Session
@@ -230,8 +233,9 @@ class AsyncClient(ManyRequests, ClientResources):
         self,
         operation: Operation[Any],
         path: Mapping[str, object],
-        query: Mapping[str, object],
-        body: Mapping[str, object] | None,
+        query: Mapping[str, object] = NO_ARGS,
+        body: Mapping[str, object] | None = None,
+        *,
         options: RequestOptions,
     ) -> PreparedRequest:
         """Check the call (client open, scope) and every argument; build the request."""
@@ -271,17 +275,11 @@ class AsyncClient(ManyRequests, ClientResources):
         )
 
     async def _request(
-        self,
-        operation: Operation[ResultT],
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object] = NO_ARGS,
-        body: Mapping[str, object] | None = None,
-        options: RequestOptions,
+        self, operation: Operation[ResultT], **arguments: Unpack[OperationArgs]
     ) -> ResultT:
         """Perform `operation` with these arguments and return its decoded result (or,
         under `with_raw_response`, the raw response)."""
-        prepared = self._prepare(operation, path, query, body, options)
+        prepared = self._prepare(operation, **arguments)
         config = self._config
         answer, url = await self._session.exchange(operation, prepared, config, config.retry_policy)
         if RAW.get():
@@ -292,16 +290,10 @@ class AsyncClient(ManyRequests, ClientResources):
             del answer  # an error's traceback keeps this frame, and must not keep the body
 
     def _paginate(
-        self,
-        operation: Operation[Any],
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object] = NO_ARGS,
-        body: Mapping[str, object] | None = None,
-        options: RequestOptions,
+        self, operation: Operation[Any], **arguments: Unpack[OperationArgs]
     ) -> Pager[Any]:
         """A pager over the list `operation`; its arguments are checked now, not when used."""
-        return Pager(self, operation, self._prepare(operation, path, query, body, options))
+        return Pager(self, operation, self._prepare(operation, **arguments))
 
 
 def _transport_for(config: ClientConfig) -> Transport:

@@ -96,7 +96,7 @@ class ManyRequests:
         groups = batch_groups(keys, batch_size)
         list_path = {p.name: path[p.name] for p in batch.operation.path_params}
         pages = [
-            self._prepare(batch.operation, list_path, batch.query_for(group), None, options)
+            self._prepare(batch.operation, list_path, batch.query_for(group), options=options)
             for group in groups
         ]  # every list request checked before the first is sent
 
@@ -151,7 +151,7 @@ class ManyRequests:
         before anything is sent."""
         # The call is checked once, the first request built in full; the others differ in
         # `param` alone. Only their URLs are kept until sent.
-        first = self._prepare(operation, {**path, param: values[0]}, {}, None, options)
+        first = self._prepare(operation, {**path, param: values[0]}, {}, options=options)
         base_url = self._config.base_url
         template = path_template(
             operation, first, base_url=base_url, name=param, args=path,

@@ -9,17 +9,17 @@ import sys
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, ClassVar, Generic, NoReturn, Protocol, TypeAlias, TypeVar, cast, overload
 
-from typing_extensions import Never, ParamSpec, Self
+from typing_extensions import Never, ParamSpec, Required, Self, TypedDict, Unpack
 
 from product_analytics._bulk import BatchLookup
-from product_analytics._operation import NO_ARGS, NOT_GIVEN, Operation
+from product_analytics._operation import NOT_GIVEN, Operation
 from product_analytics._pagination import Page, Pager
 from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._wire import RequestOptions
 
 __all__ = [
-    "Endpoint", "Extra", "Headers", "RawView", "RequestOptions", "Requester", "Resource", "Seconds",
-    "raw", "raw_page",
+    "Endpoint", "Extra", "Headers", "OperationArgs", "RawView", "RequestOptions", "Requester",
+    "Resource", "Seconds", "raw", "raw_page",
 ]  # fmt: skip
 
 P = ParamSpec("P")
@@ -38,27 +38,25 @@ Extra: TypeAlias = Mapping[str, object] | None
 _OPTIONS = frozenset({"timeout", "deadline", "extra_headers", "extra_query", "extra_body"})
 
 
+class OperationArgs(TypedDict, total=False):
+    """The arguments of one call of an operation, as a generated method passes them: the
+    values of its `path`, `query` and `body` parameters, and its `options`."""
+
+    path: Required[Mapping[str, object]]
+    query: Mapping[str, object]
+    body: Mapping[str, object] | None
+    options: Required[RequestOptions]
+
+
 class Requester(Protocol):
     """The client as the generated resources see it: the three ways to perform an operation."""
 
     async def _request(
-        self,
-        operation: Operation[ResultT],
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object] = NO_ARGS,
-        body: Mapping[str, object] | None = None,
-        options: RequestOptions,
+        self, operation: Operation[ResultT], **arguments: Unpack[OperationArgs]
     ) -> ResultT: ...
 
     def _paginate(
-        self,
-        operation: Operation[Any],
-        *,
-        path: Mapping[str, object],
-        query: Mapping[str, object] = NO_ARGS,
-        body: Mapping[str, object] | None = None,
-        options: RequestOptions,
+        self, operation: Operation[Any], **arguments: Unpack[OperationArgs]
     ) -> Pager[Any]: ...
 
     @property
