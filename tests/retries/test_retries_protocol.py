@@ -197,42 +197,32 @@ async def test_max_retries_zero_turns_429_waits_off(
     assert client.stats.throttle_wait == 0.0
 
 
-async def test_a_custom_policy_without_max_retries_uses_the_clients(
-    make_client: MakeClient, sleeps: Sleeps
+@pytest.mark.parametrize(
+    ("policy_retries", "client_retries", "later_retries", "attempts"),
+    [(None, 3, None, 4), (1, 5, None, 2), (None, 0, 2, 3)],
+    ids=["the-clients", "the-policys-wins", "with-options-composes"],
+)
+async def test_the_retry_count_is_the_policys_else_the_clients(
+    make_client: MakeClient,
+    sleeps: Sleeps,
+    policy_retries: int | None,
+    client_retries: int,
+    later_retries: int | None,
+    attempts: int,
 ) -> None:
-    policy = RetryPolicy(initial_delay=0.25, max_delay=0.25)
+    """A policy's `max_retries` wins; left at None, the client's count (that `with_options`
+    sets too) applies, with the policy's backoff."""
+    policy = RetryPolicy(max_retries=policy_retries, initial_delay=0.25, max_delay=0.25)
     client, mock = await make_client(
-        script(json_reply({}, 500)), max_retries=3, retry_policy=policy
+        script(json_reply({}, 500)), max_retries=client_retries, retry_policy=policy
     )
+    if later_retries is not None:
+        client = client.with_options(max_retries=later_retries)
     with pytest.raises(ApiStatusError):
         await CALLS["GET"](client)
-    assert len(mock.requests) == 4  # the client's max_retries=3 ...
-    assert len(sleeps) == 3
+    assert len(mock.requests) == attempts
+    assert len(sleeps) == attempts - 1
     assert all(0 <= s <= 0.25 for s in sleeps)
-
-
-async def test_a_policy_max_retries_wins_over_the_clients(
-    make_client: MakeClient, sleeps: Sleeps
-) -> None:
-    policy = RetryPolicy(max_retries=1, initial_delay=0.0, max_delay=0.0)
-    client, mock = await make_client(
-        script(json_reply({}, 500)), max_retries=5, retry_policy=policy
-    )
-    with pytest.raises(ApiStatusError):
-        await CALLS["GET"](client)
-    assert len(mock.requests) == 2
-
-
-async def test_with_options_max_retries_composes_with_a_policy_that_sets_none(
-    make_client: MakeClient, sleeps: Sleeps
-) -> None:
-    policy = RetryPolicy(initial_delay=0.0, max_delay=0.0)
-    client, mock = await make_client(
-        script(json_reply({}, 500)), max_retries=0, retry_policy=policy
-    )
-    with pytest.raises(ApiStatusError):
-        await CALLS["GET"](client.with_options(max_retries=2))
-    assert len(mock.requests) == 3
 
 
 async def test_a_timed_out_attempt_is_retried_for_get(
