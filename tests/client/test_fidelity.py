@@ -28,7 +28,6 @@ from product_analytics import (
 from product_analytics import errors as errors_module
 from product_analytics._generated.operations import ALL
 from product_analytics._generated.resources import Projects
-from product_analytics._scopes import grants
 from product_analytics.models import (
     ActivityLogEntry,
     AiFiltersResult,
@@ -124,27 +123,6 @@ def test_the_audit_covers_the_26_operations_with_their_described_scopes(
     methods = bound_methods(client)
     for case, (described, _, _) in AUDIT.items():
         assert methods[_method_name(case)].required_scope == described, case
-
-
-@pytest.mark.parametrize(
-    ("held", "required", "granted"),
-    [
-        ({"project:read"}, "team:read", True),
-        ({"project:write"}, "team:read", True),
-        ({"team:read"}, "project:read", True),
-        ({"team:write"}, "project:read", True),
-        ({"team:write"}, "project:write", True),
-        ({"project:write"}, "team:write", True),
-        ({"team:read"}, "project:write", False),
-        ({"project:read"}, "team:write", False),
-        ({"organization:write"}, "team:read", False),
-        ({"team:read"}, "organization:read", False),
-    ],
-)
-def test_team_and_project_scopes_grant_each_other(
-    held: set[str], required: str, granted: bool
-) -> None:
-    assert grants(frozenset(held), required) is granted
 
 
 @pytest.mark.parametrize("case", list(LIVE_SCOPES))
