@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sys
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ import pytest_asyncio
 from product_analytics import __version__
 from product_analytics.cli.parser import build_parser
 from product_analytics.testing import FakeServer
+from tests.cli.conftest import CliResult
 
 ENV_NAMES = (
     "PRODUCT_ANALYTICS_API_KEY",
@@ -27,18 +26,7 @@ ENV_NAMES = (
 )
 
 
-@dataclass
-class Run:
-    code: int
-    stdout: str
-    stderr: str
-
-    @property
-    def documents(self) -> list[object]:
-        return [json.loads(line) for line in self.stdout.splitlines() if line.strip()]
-
-
-async def cli(*argv: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> Run:
+async def cli(*argv: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> CliResult:
     """`python -m product_analytics ARGV` with only the given product-analytics variables."""
     clean = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
     process = await asyncio.create_subprocess_exec(
@@ -47,7 +35,7 @@ async def cli(*argv: str, env: dict[str, str] | None = None, cwd: Path | None = 
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
     out, err = await asyncio.wait_for(process.communicate(), 60)
-    return Run(await process.wait(), out.decode(), err.decode())
+    return CliResult(await process.wait(), out.decode(), err.decode())
 
 
 @pytest_asyncio.fixture
@@ -56,7 +44,7 @@ async def server() -> AsyncIterator[FakeServer]:
         yield fake
 
 
-def one_line(run: Run) -> str:
+def one_line(run: CliResult) -> str:
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1, run.stderr
     assert "Traceback" not in run.stderr
@@ -73,7 +61,7 @@ async def test_connection_flags_work_before_the_command(server: FakeServer) -> N
         "recordings", "list", "--max-items", "3",
     )  # fmt: skip
     assert result.code == 0, result.stderr
-    assert [d["id"] for d in result.documents] == server.recording_ids[:3]  # type: ignore[index]
+    assert [d["id"] for d in result.documents] == server.recording_ids[:3]
 
 
 async def test_connection_flags_work_after_the_command(server: FakeServer) -> None:
