@@ -7,6 +7,7 @@ The commands are tables (`_GROUPS`, `_FAKE_SERVER`): each option is an `_arg(*fl
 from __future__ import annotations
 
 import argparse
+import copy
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
@@ -88,9 +89,10 @@ def _arg(*flags: str, **options: Any) -> _Arg:
 
 
 def _add(add_argument: Callable[..., argparse.Action], args: Iterable[_Arg]) -> None:
-    """Add each of `args` through `add_argument` (of a parser or an argument group)."""
+    """Add each of `args` through `add_argument` (of a parser or an argument group), each
+    with its own copy of the options (a parser's list default is its own)."""
     for flags, options in args:
-        add_argument(*flags, **options)
+        add_argument(*flags, **copy.deepcopy(options))
 
 
 def _after_the_command(args: Iterable[_Arg]) -> list[_Arg]:
