@@ -77,9 +77,9 @@ async def follow(call: Call, response: Response, hops: int) -> Failed | None:
     if isinstance(redirect, ApiError):
         return Failed(redirect, final=True)
     if hops > MAX_REDIRECTS:
-        error = error_for_status(
+        error = error_for_status(status)(
             method=call.method, url=call.url, status_code=status,
-            body=f"more than {MAX_REDIRECTS} redirects", retry_after=None, headers=headers,
+            body=f"more than {MAX_REDIRECTS} redirects", headers=headers,
         )  # fmt: skip
         return Failed(error, final=True)
     call.method, call.url = redirect.method, redirect.url

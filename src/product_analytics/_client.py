@@ -155,14 +155,17 @@ class AsyncClient(ManyRequests, ClientResources):
 
     @property
     def base_url(self) -> str:
+        """The service's base URL, as given or read from the environment."""
         return self._config.base_url
 
     @property
     def scopes(self) -> frozenset[str] | None:
+        """The scopes the key holds, or None when calls are not checked against them."""
         return self._config.scopes
 
     @property
     def max_concurrency(self) -> int:
+        """The most requests this client has in flight at once."""
         return self._config.max_concurrency
 
     @property
@@ -172,6 +175,7 @@ class AsyncClient(ManyRequests, ClientResources):
 
     @property
     def closed(self) -> bool:
+        """Whether the client is closed (by `close()` or by leaving its `async with`)."""
         return self._session.closed
 
     def paused_until(self, throttle_class: str) -> float | None:

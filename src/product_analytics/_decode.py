@@ -210,7 +210,7 @@ def decode_error(
         body = json.loads(text) if text.strip() else text
     except (ValueError, RecursionError):  # RecursionError: nested too deep
         body = text
-    return error_for_status(
+    return error_for_status(answer.status)(
         method=method,
         url=url,
         status_code=answer.status,

@@ -117,12 +117,11 @@ def redirect_or_error(
             subject="a link that cannot be followed",
         )  # fmt: skip
     if redirect is None:
-        return error_for_status(
+        return error_for_status(status)(
             method=method,
             url=url,
             status_code=status,
             body=f"a redirect to another origin ({location[:200]}) is not followed",
-            retry_after=None,
             headers=headers,
         )
     return redirect

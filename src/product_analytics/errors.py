@@ -23,8 +23,7 @@ request objects are kept on errors.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from functools import partial
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = [
@@ -186,7 +185,8 @@ class ApiStatusError(ApiError):
 
     `body` is the decoded JSON, or the raw text when the body is not JSON; a body over
     `MAX_BODY_CHARS` characters is kept as an excerpt only. `detail`, `code` and `attr` come
-    from the keys of those names of a JSON object body, else `None`.
+    from the keys of those names of a JSON object body, else `None`. `retry_after`: the
+    seconds its `Retry-After` asked to wait, or None.
     """
 
     def __init__(
@@ -197,8 +197,10 @@ class ApiStatusError(ApiError):
         status_code: int,
         body: Any,
         headers: Mapping[str, str] | None = None,
+        retry_after: float | None = None,
     ) -> None:
         self.status_code = status_code
+        self.retry_after = retry_after
         fields = body if isinstance(body, dict) else {}
         self.detail: str | None = _bounded(fields.get("detail"))
         self.code: str | None = _bounded(fields.get("code"))
@@ -254,21 +256,6 @@ class RateLimitError(ApiStatusError):
     """429: too many requests. `retry_after` is the wait the service asked for (or, when the
     client gave up waiting, the wait still ahead), in seconds, or None."""
 
-    def __init__(
-        self,
-        *,
-        method: str,
-        url: str,
-        status_code: int,
-        body: Any,
-        retry_after: float | None,
-        headers: Mapping[str, str] | None = None,
-    ) -> None:
-        self.retry_after = retry_after
-        super().__init__(
-            method=method, url=url, status_code=status_code, body=body, headers=headers
-        )
-
 
 class InternalServerError(ApiStatusError):
     """5xx: the service failed."""
@@ -294,6 +281,7 @@ _BY_STATUS: dict[int, type[ApiStatusError]] = {
     403: PermissionDeniedError,
     404: NotFoundError,
     409: ConflictError,
+    429: RateLimitError,
 }
 
 
@@ -331,21 +319,8 @@ def _bounded(value: Any) -> str | None:
     return excerpt(_as_text(value), MAX_BODY_CHARS)
 
 
-def error_for_status(
-    *,
-    method: str,
-    url: str,
-    status_code: int,
-    body: Any,
-    retry_after: float | None,
-    headers: Mapping[str, str] | None = None,
-) -> ApiStatusError:
-    """The `ApiStatusError` subclass for a non-2xx answer."""
-    make: Callable[..., ApiStatusError]
-    if status_code == 429:
-        make = partial(RateLimitError, retry_after=retry_after)
-    else:
-        make = _BY_STATUS.get(status_code) or (
-            InternalServerError if status_code >= 500 else ApiStatusError
-        )
-    return make(method=method, url=url, status_code=status_code, body=body, headers=headers)
+def error_for_status(status_code: int) -> type[ApiStatusError]:
+    """The `ApiStatusError` subclass for a non-2xx status."""
+    return _BY_STATUS.get(status_code) or (
+        InternalServerError if status_code >= 500 else ApiStatusError
+    )
