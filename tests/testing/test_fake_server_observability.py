@@ -136,7 +136,7 @@ async def test_serve_forever_prints_connection_info_and_serves_until_cancelled(
     session: aiohttp.ClientSession,
 ) -> None:
     out = io.StringIO()
-    task = asyncio.ensure_future(serve_forever(port=None, recordings=7, seed=3, out=out))
+    task = asyncio.ensure_future(serve_forever(FakeServer(recordings=7, seed=3), out=out))
     for _ in range(200):
         if out.getvalue():
             break

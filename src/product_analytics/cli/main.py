@@ -273,16 +273,18 @@ def _throttle_option(
 async def _run(args: argparse.Namespace) -> int:
     _cancel_on_sigterm()
     if args.command == "fake_server":
-        from product_analytics.testing.serve import serve_forever
+        from product_analytics.testing import FakeServer, serve_forever
 
-        await serve_forever(
+        server = FakeServer(
             host=args.host,
             port=args.port,
             recordings=args.recordings,
             seed=args.seed,
+            request_log_limit=1000,  # a long-running server keeps the last 1,000 requests
             throttle=_throttle_option(args.throttle),
             throttle_retry_after=args.throttle_retry_after,
         )
+        await serve_forever(server)
         return 0
     return await _run_api_command(args)
 

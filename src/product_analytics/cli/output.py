@@ -8,21 +8,7 @@ from typing import Any, TextIO
 
 from pydantic import BaseModel
 
-from product_analytics.errors import (
-    ApiConnectionError,
-    ApiTimeoutError,
-    AuthenticationError,
-    BadRequestError,
-    ClientClosedError,
-    ConfigurationError,
-    InternalServerError,
-    MissingScopeError,
-    NotFoundError,
-    PermissionDeniedError,
-    ProductAnalyticsError,
-    RateLimitError,
-    ResponseValidationError,
-)
+from product_analytics import errors
 
 __all__ = ["EXIT_API", "EXIT_USAGE", "describe_error", "dump", "print_document"]
 
@@ -42,28 +28,37 @@ def print_document(value: Any, stream: TextIO | None = None) -> None:
 
 
 # What to do about an error, by its class; the first match wins.
-_Kinds = type[ProductAnalyticsError] | tuple[type[ProductAnalyticsError], ...]
+_Kinds = type[errors.ProductAnalyticsError] | tuple[type[errors.ProductAnalyticsError], ...]
 _HINTS: tuple[tuple[_Kinds, str], ...] = (
-    (AuthenticationError, "check the API key (--api-key or PRODUCT_ANALYTICS_API_KEY)"),
-    ((PermissionDeniedError, MissingScopeError), "the API key lacks a scope this command needs"),
-    (NotFoundError, "check the ids given"),
-    (BadRequestError, "the service rejected the input; fix the values given"),
-    (RateLimitError, "rate limited; wait, or lower --concurrency"),
-    (InternalServerError, "the service failed; try again later"),
-    (ApiTimeoutError, "no answer in time; try again or raise --timeout"),
-    (ApiConnectionError, "check --base-url / PRODUCT_ANALYTICS_BASE_URL; is the service up?"),
-    (ResponseValidationError, "the service's answer did not parse; report it, with the body"),
-)  # fmt: skip
+    (errors.AuthenticationError, "check the API key (--api-key or PRODUCT_ANALYTICS_API_KEY)"),
+    (
+        (errors.PermissionDeniedError, errors.MissingScopeError),
+        "the API key lacks a scope this command needs",
+    ),
+    (errors.NotFoundError, "check the ids given"),
+    (errors.BadRequestError, "the service rejected the input; fix the values given"),
+    (errors.RateLimitError, "rate limited; wait, or lower --concurrency"),
+    (errors.InternalServerError, "the service failed; try again later"),
+    (errors.ApiTimeoutError, "no answer in time; try again or raise --timeout"),
+    (
+        errors.ApiConnectionError,
+        "check --base-url / PRODUCT_ANALYTICS_BASE_URL; is the service up?",
+    ),
+    (
+        errors.ResponseValidationError,
+        "the service's answer did not parse; report it, with the body",
+    ),
+)
 
 
 def describe_error(error: BaseException) -> tuple[str, int]:
     """One line for stderr and the exit code, for an error a command ended with."""
-    if isinstance(error, (ConfigurationError, ClientClosedError)):
+    if isinstance(error, (errors.ConfigurationError, errors.ClientClosedError)):
         return f"error: {error}", EXIT_USAGE
-    if isinstance(error, ProductAnalyticsError):
+    if isinstance(error, errors.ProductAnalyticsError):
         hint = next((hint for kind, hint in _HINTS if isinstance(error, kind)), None)
         line = f"error: {error}" + (f"; {hint}" if hint else "")
-        code = EXIT_USAGE if isinstance(error, MissingScopeError) else EXIT_API
+        code = EXIT_USAGE if isinstance(error, errors.MissingScopeError) else EXIT_API
         return " ".join(line.split()), code
     if isinstance(error, (TypeError, ValueError)):
         return " ".join(f"error: invalid argument: {error}".split()), EXIT_USAGE
