@@ -71,7 +71,7 @@ from codegen.schemawalk import (
     singular,
 )
 
-__all__ = ["emit_models", "writes"]
+__all__ = ["emit_models", "model_text", "writes"]
 
 _ENUM_BASES = {str: "OpenStrEnum", int: "OpenIntEnum", float: "float, Enum"}
 # The public names of pydantic's `BaseModel`: a field of that name would shadow them.
@@ -96,6 +96,22 @@ class _Class:
     # A root model's base (`RootModel[...]`): quoted where it names a class not defined
     # before it (a recursive schema).
     base: str = ""
+    # Of a model: its docstring (as written), its fields (each a declaration and its
+    # docstring), and whether it extends `ApiModel` itself (no `allOf` parent).
+    doc: str = ""
+    fields: list[str] = field(default_factory=list)
+    direct: bool = False
+
+
+def model_text(name: str, base: str, doc: str, fields: list[str]) -> str:
+    """The source of a model class: `class name(base):`, its docstring, its fields (a
+    class with neither says `pass`)."""
+    text = f"class {name}({base}):\n"
+    if doc:
+        text += doc + "\n"
+    elif not fields:
+        text += "    pass\n"
+    return text + "".join(fields)
 
 
 def _docstring(text: object, indent: str) -> str:
@@ -201,22 +217,22 @@ class _Emitter:
             required |= {str(n) for n in listed(part.get("required"))}
         if not parents:
             self.bases.add("ApiModel")
-        text = f"class {cls}({', '.join(parents) or self.n('ApiModel')}):\n"
-        if schema.get("description"):
-            text += _docstring(schema["description"], "    ") + "\n"
-        elif not properties:
-            text += "    pass\n"
+        doc = _docstring(schema["description"], "    ") if schema.get("description") else ""
         # A field may not take the name of a class its class's fields refer to (its
         # annotation would read the field's default instead).
         taken = {self.types.target(ref)[0] for ref in refs(properties.values())}
         # The enum classes whose members are defaults: defined before this class.
         self.defaults_from = set()
         tags = self.tags.get(name, {})
+        fields = []
         for prop, node in properties.items():
             attribute, alias = _field_name(prop, taken)
             taken.add(attribute)
-            text += self._field(attribute, alias, node, prop in required, tags.get(prop))
-        return _Class(cls, text, set(parents) | self.defaults_from)
+            fields.append(self._field(attribute, alias, node, prop in required, tags.get(prop)))
+        base = ", ".join(parents) or self.n("ApiModel")
+        text = model_text(cls, base, doc, fields)
+        after = set(parents) | self.defaults_from
+        return _Class(cls, text, after, doc=doc, fields=fields, direct=not parents)
 
     def _field(
         self, attribute: str, alias: str | None, node: Any, required: bool, tag: list[str] | None
@@ -428,11 +444,17 @@ def writes(document: dict[str, Any]) -> bool:
     return True
 
 
-def emit_models(document: dict[str, Any], header: str) -> str:
-    """The source of `models.py` for `document` after `prepare` (unformatted)."""
+def emit_models(document: dict[str, Any], header: str, *, share: bool = False) -> str:
+    """The source of `models.py` for `document` after `prepare` (unformatted); with
+    `share`, fields that models declare alike are declared once, in a base model
+    (`codegen.modelshare`)."""
     schemas = document.get("components", {}).get("schemas") or {}
     emitter = _Emitter(schemas)
     classes = emitter.run()
+    if share:
+        from codegen.modelshare import share_fields  # it builds on this module's classes
+
+        classes = _ordered({c.name: c for c in share_fields(classes, emitter.n("ApiModel"))})
     defined: set[str] = set()
     for cls in classes:
         if cls.base and cls.after - defined:

@@ -298,7 +298,7 @@ def generate_models(document: dict[str, Any], header: str) -> str:
     emitter has no rule for (`modelemit.writes`)."""
     prepared = prepare(_schemas_only(document))
     if writes(prepared):
-        return emit_models(prepared, header)
+        return emit_models(prepared, header, share=True)
     return datamodel_models(prepared, header)
 
 

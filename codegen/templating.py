@@ -3,8 +3,9 @@ the generated `Endpoint` classes.
 
 The filters turn the records of `codegen.records` into Python source text: annotations
 (`result_type`, `return_type`, `with_not_given`, `q`), a method's parameter lines
-(`signature`), docstring text (`doc`, `arg`, `para`) and `QueryParam(...)` calls
-(`query_param`). All are pure.
+(`signature`), docstring text (`doc`, `arg`, `para`), `QueryParam(...)` calls
+(`query_param`), and the operation records (`operation`, with the path parameters'
+constants of `path_params`). All are pure.
 """
 
 from __future__ import annotations
@@ -54,6 +55,66 @@ def _query_param(param: Param) -> str:
     if param.enum:
         args.append(f"enum={_pyrepr(param.enum)}")
     return f"QueryParam({', '.join(args)})"
+
+
+def _path_param(param: Param) -> str:
+    """The `PathParam(...)` constructor call of a path parameter."""
+    flag = ", accepts_integer=True" if param.accepts_integer else ""
+    return f"PathParam({_pyrepr(param.name)}, {_pyrepr(param.schema_type)}{flag})"
+
+
+def _path_params(resources: list[Resource]) -> dict[str, str]:
+    """By `PathParam(...)` call, the module constant that holds it: each path parameter of
+    the operations once (`_ORGANIZATION_ID`; `_ID_STRING` and `_ID_INTEGER` where one name
+    has several types)."""
+    calls = {_path_param(p): p for r in resources for op in r.operations for p in op.path_params}
+    variants: dict[str, int] = {}
+    for param in calls.values():
+        variants[param.name] = variants.get(param.name, 0) + 1
+    names = {}
+    for call, param in calls.items():
+        words = [param.name] if variants[param.name] == 1 else [param.name, param.schema_type]
+        names[call] = "_" + "_".join(words + ["or_integer"] * param.accepts_integer).upper()
+    return names
+
+
+# The keywords of an `Operation(...)` record, in order, and the defaults a record leaves out.
+_KEYWORDS = (
+    "path_params", "query_params", "body_model", "body_encoding", "none_means_omitted",
+    "response_kind", "response_model", "none_answers", "required_scope", "required_scopes",
+    "throttle_classes", "experimental", "personal_api_key_allowed",
+)  # fmt: skip
+_DEFAULTS = {
+    "body_encoding": "json", "none_answers": (), "required_scope": None, "experimental": False,
+    "personal_api_key_allowed": True,
+}  # fmt: skip
+
+
+def _operation(op: Operation, path_params: dict[str, str]) -> str:
+    """The arguments of the `Operation(...)` record of `op`, its defaults left out; its path
+    parameters by their constants (`_path_params`)."""
+    paths = [path_params[_path_param(p)] for p in op.path_params]
+    queries = op.query_params
+    omitted = frozenset(f.name for f in op.body_fields if f.none_default)
+    # The values not written as they are read (None: left out).
+    written = {
+        "path_params": f"({', '.join(paths)}{',' * (len(paths) == 1)})" if paths else None,
+        "query_params": queries and f"({', '.join(map(_query_param, queries))},)",
+        "body_model": op.body_model and f"models.{op.body_model}",
+        "none_means_omitted": _pyrepr(omitted) if op.body_model and omitted else None,
+        "response_model": op.response_model and f"models.{op.response_model}",
+        "required_scopes": _pyrepr(op.required_scopes) if len(op.required_scopes) > 1 else None,
+    }
+    given = [_pyrepr(op.operation_id), _pyrepr(op.method), _pyrepr(op.path)]
+    for name in _KEYWORDS:
+        if name in written:
+            text = written[name]
+        elif name in _DEFAULTS and getattr(op, name) == _DEFAULTS[name]:
+            text = None
+        else:
+            text = _pyrepr(getattr(op, name))
+        given += [f"{name}={text}"] if text else []
+    return ", ".join(given)
 
 
 def _pyrepr(value: object) -> str:
@@ -157,16 +218,22 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,
     )
-    env.filters["pyrepr"] = _pyrepr
-    env.filters["result_type"] = _result_type
-    env.filters["return_type"] = _return_type
-    env.filters["with_not_given"] = _with_not_given
-    env.filters["q"] = _qualify
-    env.filters["doc"] = _doc
-    env.filters["arg"] = _arg
-    env.filters["para"] = _para
-    env.filters["query_param"] = _query_param
-    env.filters["signature"] = _signature
+    env.filters.update(
+        {
+            "pyrepr": _pyrepr,
+            "result_type": _result_type,
+            "return_type": _return_type,
+            "with_not_given": _with_not_given,
+            "q": _qualify,
+            "doc": _doc,
+            "arg": _arg,
+            "para": _para,
+            "query_param": _query_param,
+            "operation": _operation,
+            "path_params": _path_params,
+            "signature": _signature,
+        }
+    )
     return env
 
 

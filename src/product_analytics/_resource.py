@@ -1,5 +1,6 @@
 """What the generated resources stand on: `Resource`, `Endpoint` (one class per operation),
-`Requester`, and the typed `with_raw_response` wrappers `raw` and `raw_page`."""
+`Requester`, and the `with_raw_response` views (`RawMethods`, `Raw`, and the wrappers `raw`
+and `raw_page`)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._wire import RequestOptions
 
 __all__ = [
-    "Endpoint", "Extra", "Headers", "OperationArgs", "RawView", "RequestOptions", "Requester",
-    "Resource", "Seconds", "raw", "raw_page",
+    "Endpoint", "Extra", "Headers", "OperationArgs", "Raw", "RawMethods", "RawView",
+    "RequestOptions", "Requester", "Resource", "Seconds", "raw", "raw_page",
 ]  # fmt: skip
 
 P = ParamSpec("P")
@@ -27,6 +28,7 @@ ResultT = TypeVar("ResultT")
 ItemT = TypeVar("ItemT")
 ViewT = TypeVar("ViewT")
 ValueT = TypeVar("ValueT")
+MethodT_co = TypeVar("MethodT_co", covariant=True)
 
 # The types of the per-call options as the generated signatures spell them: `timeout` and
 # `deadline` (seconds), `extra_headers`, and `extra_query` and `extra_body` (extra values by
@@ -69,14 +71,30 @@ class Requester(Protocol):
 class Resource:
     """A group of operations, reached as an attribute of the client (`client.roles`).
 
-    Its operations are `Endpoint` class attributes; each is bound to the resource's client
-    on first use and kept in the resource's `__dict__`.
+    A subclass declares its operations by annotation, each with its `Endpoint` class
+    (`get: RolesGet`), and its `with_raw_response` view with its `RawMethods` class; the
+    classes are looked up by name in the subclass's module, which defines them before it.
+    Each annotation becomes a class attribute: an instance of the endpoint class (bound to
+    the resource's client on first use and kept in the resource's `__dict__`), or the
+    `RawView` of the view class.
     """
 
     __slots__ = ("__dict__", "_client")
 
     def __init__(self, client: Requester) -> None:
         self._client = client
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        namespace = vars(sys.modules[cls.__module__])
+        for name, annotation in inspect.get_annotations(cls).items():
+            declared = namespace.get(annotation) if isinstance(annotation, str) else annotation
+            if isinstance(declared, type) and issubclass(declared, Endpoint):
+                endpoint = declared()
+                endpoint.__set_name__(cls, name)
+                setattr(cls, name, endpoint)
+            elif isinstance(declared, type) and issubclass(declared, RawMethods):
+                setattr(cls, name, RawView(declared))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
@@ -335,6 +353,56 @@ def _signature(cls: type[Endpoint]) -> inspect.Signature:
     kept = [p for p in own if p.kind is not inspect.Parameter.VAR_KEYWORD]
     at = next((i for i, p in enumerate(kept) if p.name == "timeout"), len(kept))
     return call.replace(parameters=[*kept[:at], *spelt, *kept[at:]])
+
+
+class RawMethods:
+    """The base of a resource's `with_raw_response` view (`RolesWithRawResponse`): the
+    methods it declares by annotation (`get: Raw[RolesGet]`) are the resource's endpoints of
+    those names, each returning the `RawResponse` of its answer."""
+
+    __slots__ = ("__dict__", "_resource")
+
+    def __init__(self, resource: Resource) -> None:
+        self._resource = resource
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in inspect.get_annotations(cls):
+            method: Raw[Any] = Raw(name)
+            setattr(cls, name, method)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+
+class Raw(Generic[MethodT_co]):
+    """An attribute of a `RawMethods` view, annotated `Raw[RolesGet]`: the resource's
+    endpoint of the same name as `raw` wraps it (`raw_page` for a list), made on first use
+    and kept in the view's `__dict__`. `MethodT_co` is the endpoint's class, whose
+    `__call__` gives the wrapper its parameters and result."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any]) -> Self: ...
+    @overload
+    def __get__(
+        self: Raw[Callable[P, Pager[ItemT]]], instance: object, owner: type[Any]
+    ) -> Callable[P, Awaitable[RawResponse[Page[ItemT]]]]: ...
+    @overload
+    def __get__(
+        self: Raw[Callable[P, Awaitable[ResultT]]], instance: object, owner: type[Any]
+    ) -> Callable[P, Awaitable[RawResponse[ResultT]]]: ...
+    def __get__(self, instance: object, owner: type[Any]) -> Any:
+        if not isinstance(instance, RawMethods):
+            return self
+        endpoint: Any = getattr(instance._resource, self._name)
+        page = endpoint.operation.response_kind == "page"
+        method = instance.__dict__[self._name] = raw_page(endpoint) if page else raw(endpoint)
+        return method
 
 
 class RawView(_Attribute[ViewT]):

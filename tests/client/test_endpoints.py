@@ -135,9 +135,21 @@ async def test_a_raw_method_keeps_the_signature_and_parses_to_the_result(
     assert raw.parse().name == "Viewers"
 
 
-def test_a_raw_view_has_no_bulk_method(client: AsyncClient) -> None:
+def test_a_raw_view_has_every_method_of_its_resource_but_the_bulk_ones(
+    client: AsyncClient,
+) -> None:
     assert not hasattr(client.session_recordings.with_raw_response, "get_many")
-    assert hasattr(client.session_recordings.with_raw_response, "get")
+    plain: set[str] = set()
+    for key, endpoint in _endpoints(client).items():
+        resource, method = key.split(".")
+        assert hasattr(getattr(client, resource).with_raw_response, method) is not endpoint.bulk
+        plain |= set() if endpoint.bulk else {key}
+    declared = {
+        f"{resource}.{method}"
+        for resource in ClientResources.__annotations__
+        for method in inspect.get_annotations(type(getattr(client, resource).with_raw_response))
+    }
+    assert declared == plain
 
 
 @pytest.mark.skipif(sys.version_info < (3, 12), reason="inspect.markcoroutinefunction: 3.12+")

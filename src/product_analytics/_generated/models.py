@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
-# by codegen 2.2.0. Regenerate with `make generate`.
+# by codegen 2.3.0. Regenerate with `make generate`.
 
 from __future__ import annotations
 
@@ -139,54 +139,86 @@ class PaginatedActivityLogList(ApiModel):
     total_count: int | None = None
 
 
-class PaginatedProxyRecordList(ApiModel):
+class PaginatedListBase(ApiModel):
+    """
+    The fields that `PaginatedProxyRecordList`, `PaginatedRoleList` and
+    `PaginatedSessionRecordingList` declare alike.
+    """
+
+    count: int | None = None
+    next: str | None = None
+    previous: str | None = None
+    has_next: bool | None = None
+
+
+class PaginatedProxyRecordList(PaginatedListBase):
     """
     List envelope. Live: `{"results": [...], "max_proxy_records": 2}` with no `count`,
     `next` or `previous`.
 
     """
 
-    count: int | None = None
-    next: str | None = None
-    previous: str | None = None
-    has_next: bool | None = None
     results: list[ProxyRecord]
 
 
-class PaginatedRoleList(ApiModel):
+class PaginatedRoleList(PaginatedListBase):
     """
     List envelope.
     """
 
-    count: int | None = None
-    next: str | None = None
-    previous: str | None = None
-    has_next: bool | None = None
     results: list[Role]
 
 
-class PaginatedSessionRecordingList(ApiModel):
+class PaginatedSessionRecordingList(PaginatedListBase):
     """
     List envelope. Live: `{"results": [...], "has_next": bool, "version": 4}` with no
     `count`, `next` or `previous`.
 
     """
 
-    count: int | None = None
-    next: str | None = None
-    previous: str | None = None
-    has_next: bool | None = None
     results: list[SessionRecording]
 
 
-class PatchedProjectRequest(ApiModel):
+class PatchedProxyRecordRequest(ApiModel):
+    domain: str | None = None
+
+
+class PatchedSessionRecordingRequest(ApiModel):
     """
-    The project body fields. None is required; a PATCH sends only those given.
+    Body of the recording PATCH. `person` is any JSON (its schema is not given). Live,
+    the service also takes `viewed` and `analyzed` (one must be true) and
+    `player_metadata`.
+
+    """
+
+    person: Any | None = None
+    viewed: bool | None = None
+    analyzed: bool | None = None
+    player_metadata: dict[str, Any] | None = None
+
+
+class Person(ApiModel):
+    """
+    Embedded in a session recording. Live: `distinct_ids` is a list of strings, and
+    `id`, `name` and `created_at` may be null.
+
+    """
+
+    id: int | None = None
+    name: str | None = None
+    distinct_ids: str | list[str] | None = None
+    properties: dict[str, Any] | None = None
+    created_at: datetime | None = None
+    uuid: str | None = None
+
+
+class ProjectBase(ApiModel):
+    """
+    The fields that `PatchedProjectRequest` and `Project` declare alike.
     """
 
     name: str | None = None
     product_description: str | None = None
-    app_urls: list[Any] | None = None
     chat_incoming_webhook: str | None = None
     anonymize_ips: bool | None = None
     completed_snippet_onboarding: bool | None = None
@@ -194,9 +226,7 @@ class PatchedProjectRequest(ApiModel):
     test_account_filters_default_checked: bool | None = None
     path_cleaning_filters: Any | None = None
     is_demo: bool | None = None
-    timezone: Any | None = None
     data_attributes: Any | None = None
-    person_display_name_properties: list[Any] | None = None
     correlation_config: Any | None = None
     autocapture_opt_out: bool | None = None
     autocapture_exceptions_opt_in: bool | None = None
@@ -214,10 +244,7 @@ class PatchedProjectRequest(ApiModel):
     session_replay_config: Any | None = None
     survey_config: Any | None = None
     access_control: bool | None = None
-    week_start_day: Any | None = None
     primary_dashboard: int | None = None
-    live_events_columns: list[Any] | None = None
-    recording_domains: list[Any] | None = None
     inject_web_apps: bool | None = None
     extra_settings: Any | None = None
     modifiers: Any | None = None
@@ -227,16 +254,17 @@ class PatchedProjectRequest(ApiModel):
     flags_persistence_default: bool | None = None
 
 
-class PatchedProjectProductIntentRequest(PatchedProjectRequest):
+class PatchedProjectRequest(ProjectBase):
     """
-    The project body fields, plus (live) `product_type` (required by the service),
-    `intent_context` and `metadata`.
-
+    The project body fields. None is required; a PATCH sends only those given.
     """
 
-    product_type: str | None = None
-    intent_context: str | None = None
-    metadata: dict[str, Any] | None = None
+    app_urls: list[Any] | None = None
+    timezone: Any | None = None
+    person_display_name_properties: list[Any] | None = None
+    week_start_day: Any | None = None
+    live_events_columns: list[Any] | None = None
+    recording_domains: list[Any] | None = None
 
 
 class PatchedProjectUpdateRequest(PatchedProjectRequest):
@@ -299,40 +327,7 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
     web_analytics_pre_aggregated_tables_enabled: bool | None = None
 
 
-class PatchedProxyRecordRequest(ApiModel):
-    domain: str | None = None
-
-
-class PatchedSessionRecordingRequest(ApiModel):
-    """
-    Body of the recording PATCH. `person` is any JSON (its schema is not given). Live,
-    the service also takes `viewed` and `analyzed` (one must be true) and
-    `player_metadata`.
-
-    """
-
-    person: Any | None = None
-    viewed: bool | None = None
-    analyzed: bool | None = None
-    player_metadata: dict[str, Any] | None = None
-
-
-class Person(ApiModel):
-    """
-    Embedded in a session recording. Live: `distinct_ids` is a list of strings, and
-    `id`, `name` and `created_at` may be null.
-
-    """
-
-    id: int | None = None
-    name: str | None = None
-    distinct_ids: str | list[str] | None = None
-    properties: dict[str, Any] | None = None
-    created_at: datetime | None = None
-    uuid: str | None = None
-
-
-class Project(ApiModel):
+class Project(ProjectBase):
     """
     Response shape of every project operation. Live: `product_intents` is a list of
     objects, `default_modifiers` an object, `person_on_events_querying_enabled` a
@@ -342,8 +337,6 @@ class Project(ApiModel):
 
     id: int
     organization: str | None = None
-    name: str | None = None
-    product_description: str | None = None
     created_at: datetime | None = None
     effective_membership_level: int | None = None
     has_group_types: bool | None = None
@@ -352,48 +345,15 @@ class Project(ApiModel):
     uuid: str | None = None
     api_token: str | None = None
     app_urls: list[str] | None = None
-    chat_incoming_webhook: str | None = None
-    anonymize_ips: bool | None = None
-    completed_snippet_onboarding: bool | None = None
     ingested_event: bool | None = None
-    test_account_filters: Any | None = None
-    test_account_filters_default_checked: bool | None = None
-    path_cleaning_filters: Any | None = None
-    is_demo: bool | None = None
     timezone: str | None = None
-    data_attributes: Any | None = None
     person_display_name_properties: list[str] | None = None
-    correlation_config: Any | None = None
-    autocapture_opt_out: bool | None = None
-    autocapture_exceptions_opt_in: bool | None = None
-    autocapture_web_vitals_opt_in: bool | None = None
-    autocapture_web_vitals_allowed_metrics: Any | None = None
-    autocapture_exceptions_errors_to_ignore: Any | None = None
-    capture_console_log_opt_in: bool | None = None
-    capture_performance_opt_in: bool | None = None
-    session_recording_opt_in: bool | None = None
-    session_recording_sample_rate: str | None = None
-    session_recording_minimum_duration_milliseconds: int | None = None
-    session_recording_linked_flag: Any | None = None
-    session_recording_network_payload_capture_config: Any | None = None
-    session_recording_masking_config: Any | None = None
-    session_replay_config: Any | None = None
-    survey_config: Any | None = None
-    access_control: bool | None = None
     week_start_day: int | None = None
-    primary_dashboard: int | None = None
     live_events_columns: list[str] | None = None
     recording_domains: list[str] | None = None
     person_on_events_querying_enabled: str | bool | None = None
-    inject_web_apps: bool | None = None
-    extra_settings: Any | None = None
-    modifiers: Any | None = None
     default_modifiers: str | dict[str, Any] | None = None
-    has_completed_onboarding_for: Any | None = None
-    surveys_opt_in: bool | None = None
-    heatmaps_opt_in: bool | None = None
     product_intents: str | list[dict[str, Any]] | None = None
-    flags_persistence_default: bool | None = None
 
 
 class ProjectAuthenticateWizardRequest(PatchedProjectRequest):
@@ -402,6 +362,18 @@ class ProjectAuthenticateWizardRequest(PatchedProjectRequest):
     """
 
     hash: str | None = None
+
+
+class PatchedProjectProductIntentRequest(PatchedProjectRequest):
+    """
+    The project body fields, plus (live) `product_type` (required by the service),
+    `intent_context` and `metadata`.
+
+    """
+
+    product_type: str | None = None
+    intent_context: str | None = None
+    metadata: dict[str, Any] | None = None
 
 
 class ProjectChangeOrganizationRequest(PatchedProjectRequest):

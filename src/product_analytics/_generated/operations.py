@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
-# by codegen 2.2.0. Regenerate with `make generate`.
+# by codegen 2.3.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
 from __future__ import annotations
@@ -12,236 +12,42 @@ from product_analytics._operation import Operation, PathParam, QueryParam
 
 from . import models
 
-SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
-    "session_recording_playlists_recordings_destroy", "DELETE", "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("short_id", "string"), PathParam("session_recording_id", "string")),
-    response_kind="none",
-    throttle_classes=("recordings",),
-    personal_api_key_allowed=False,
-)
+# The path parameters of the operations, each declared once.
+_PROJECT_ID_OR_INTEGER = PathParam("project_id", "string", accepts_integer=True)
+_SHORT_ID = PathParam("short_id", "string")
+_SESSION_RECORDING_ID = PathParam("session_recording_id", "string")
+_ID_STRING = PathParam("id", "string")
+_RECORDING_ID = PathParam("recording_id", "string")
+_ORGANIZATION_ID = PathParam("organization_id", "string")
+_ID_INTEGER = PathParam("id", "integer")
 
-SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Operation(
-    "session_recordings_list", "GET", "/api/environments/{project_id}/session_recordings/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True),),
-    query_params=(
-        QueryParam("limit", "integer", minimum=1),
-        QueryParam("offset", "integer", minimum=0),
-        QueryParam("date_from", "string"),
-        QueryParam("date_to", "string"),
-        QueryParam("session_ids", "string", items="string", json="array"),
-        QueryParam("order", "string"),
-        QueryParam("person_uuid", "string"),
-        QueryParam("distinct_id", "string"),
-        QueryParam("distinct_ids", "string", items="string", json="array"),
-        QueryParam("filter_test_accounts", "boolean"),
-        QueryParam("operand", "string", enum=("AND", "OR")),
-        QueryParam("properties", "string", items="object", json="array"),
-        QueryParam("events", "string", items="object", json="array"),
-        QueryParam("actions", "string", items="object", json="array"),
-        QueryParam("console_log_filters", "string", items="object", json="array"),
-        QueryParam("having_predicates", "string", items="object", json="array"),
-    ),
-    response_kind="page", response_model=models.PaginatedSessionRecordingList,
-    required_scope="session_recording:read", throttle_classes=("recordings", "listing"),
-)
-
-SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
-    "session_recordings_retrieve", "GET", "/api/environments/{project_id}/session_recordings/{id}/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("id", "string")),
-    response_kind="model", response_model=models.SessionRecording,
-    required_scope="session_recording:read", throttle_classes=("recordings",),
-)
-
-SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = Operation(
-    "session_recordings_partial_update", "PATCH", "/api/environments/{project_id}/session_recordings/{id}/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("id", "string")),
-    body_model=models.PatchedSessionRecordingRequest,
-    response_kind="model_or_none", response_model=models.SessionRecording, none_answers=({"success": True},),
-    required_scope="session_recording:write", throttle_classes=("recordings",),
-)
-
-SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
-    "session_recordings_destroy", "DELETE", "/api/environments/{project_id}/session_recordings/{id}/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("id", "string")),
-    response_kind="none",
-    required_scope="session_recording:write", throttle_classes=("recordings",),
-)
-
-SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation(
-    "session_recordings_sharing_retrieve", "GET", "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True), PathParam("recording_id", "string")),
-    response_kind="model", response_model=models.SharingConfiguration,
-    required_scope="sharing_configuration:read", throttle_classes=("crud",),
-)
-
-SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] = Operation(
-    "session_recordings_ai_filters_create", "POST", "/api/environments/{project_id}/session_recordings/ai/filters/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True),),
-    body_model=models.SessionRecordingAIFiltersRequest,
-    response_kind="model_or_none", response_model=models.AiFiltersResult,
-    throttle_classes=("recordings",),
-    experimental=True,
-)
-
-SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Operation(
-    "session_recordings_ai_regex_create", "POST", "/api/environments/{project_id}/session_recordings/ai/regex/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True),),
-    body_model=models.SessionRecordingAIRegexRequest,
-    response_kind="model_or_none", response_model=models.AiRegexResult,
-    throttle_classes=("recordings",),
-    experimental=True, personal_api_key_allowed=False,
-)
-
-SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
-    "sessions_property_definitions_retrieve", "GET", "/api/environments/{project_id}/sessions/property_definitions/",
-    path_params=(PathParam("project_id", "string", accepts_integer=True),),
-    response_kind="json",
-    throttle_classes=("recordings",),
-)
-
-PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
-    "projects_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    body_model=models.PatchedProjectUpdateRequest,
-    response_kind="model", response_model=models.Project,
-    required_scope="project:read", throttle_classes=("crud",),
-)
-
-PROJECTS_DESTROY: Operation[None] = Operation(
-    "projects_destroy", "DELETE", "/api/organizations/{organization_id}/projects/{id}/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    response_kind="none",
-    required_scope="project:write", throttle_classes=("crud",),
-)
-
-PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operation(
-    "projects_activity_retrieve", "GET", "/api/organizations/{organization_id}/projects/{id}/activity/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    query_params=(
-        QueryParam("page", "integer", minimum=1),
-        QueryParam("limit", "integer", minimum=1),
-    ),
-    response_kind="page", response_model=models.PaginatedActivityLogList,
-    throttle_classes=("crud",),
-    personal_api_key_allowed=False,
-)
-
-PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operation(
-    "projects_add_product_intent_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/add_product_intent/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    body_model=models.PatchedProjectProductIntentRequest,
-    response_kind="model", response_model=models.Project,
-    required_scope="team:read", throttle_classes=("crud",),
-)
-
-PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult] = Operation(
-    "projects_authenticate_wizard_create", "POST", "/api/organizations/{organization_id}/projects/{id}/authenticate_wizard/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    body_model=models.ProjectAuthenticateWizardRequest,
-    response_kind="model", response_model=models.WizardAuthenticationResult,
-    throttle_classes=("crud",),
-)
-
-PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
-    "projects_change_organization_create", "POST", "/api/organizations/{organization_id}/projects/{id}/change_organization/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    body_model=models.ProjectChangeOrganizationRequest,
-    response_kind="model", response_model=models.Project,
-    throttle_classes=("crud",),
-    personal_api_key_allowed=False,
-)
-
-PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] = Operation(
-    "projects_complete_product_onboarding_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    body_model=models.PatchedProjectProductIntentRequest,
-    response_kind="model", response_model=models.Project,
-    required_scope="team:read", throttle_classes=("crud",),
-)
-
-PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Operation(
-    "projects_is_generating_demo_data_retrieve", "GET", "/api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    response_kind="model", response_model=models.DemoDataStatus,
-    throttle_classes=("crud",),
-    personal_api_key_allowed=False,
-)
-
-PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
-    "projects_reset_token_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/reset_token/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "integer")),
-    body_model=models.PatchedProjectRequest,
-    response_kind="model", response_model=models.Project,
-    throttle_classes=("crud",),
-    personal_api_key_allowed=False,
-)
-
-PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
-    "proxy_records_list", "GET", "/api/organizations/{organization_id}/proxy_records/",
-    path_params=(PathParam("organization_id", "string"),),
-    query_params=(
-        QueryParam("limit", "integer", minimum=1),
-        QueryParam("offset", "integer", minimum=0),
-    ),
-    response_kind="page", response_model=models.PaginatedProxyRecordList,
-    required_scope="organization:read", throttle_classes=("crud",),
-)
-
-PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
-    "proxy_records_create", "POST", "/api/organizations/{organization_id}/proxy_records/",
-    path_params=(PathParam("organization_id", "string"),),
-    body_model=models.ProxyRecordRequest,
-    response_kind="model", response_model=models.ProxyRecord,
-    required_scope="organization:write", throttle_classes=("crud",),
-)
-
-PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
-    "proxy_records_retrieve", "GET", "/api/organizations/{organization_id}/proxy_records/{id}/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "string")),
-    response_kind="model", response_model=models.ProxyRecord,
-    required_scope="organization:read", throttle_classes=("crud",),
-)
-
-PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
-    "proxy_records_partial_update", "PATCH", "/api/organizations/{organization_id}/proxy_records/{id}/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "string")),
-    body_model=models.PatchedProxyRecordRequest,
-    response_kind="model", response_model=models.ProxyRecord,
-    required_scope="organization:write", throttle_classes=("crud",),
-)
-
-PROXY_RECORDS_DESTROY: Operation[None] = Operation(
-    "proxy_records_destroy", "DELETE", "/api/organizations/{organization_id}/proxy_records/{id}/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "string")),
-    response_kind="none",
-    required_scope="organization:write", throttle_classes=("crud",),
-)
-
-ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
-    "roles_list", "GET", "/api/organizations/{organization_id}/roles/",
-    path_params=(PathParam("organization_id", "string"),),
-    query_params=(
-        QueryParam("limit", "integer", minimum=1),
-        QueryParam("offset", "integer", minimum=0),
-    ),
-    response_kind="page", response_model=models.PaginatedRoleList,
-    required_scope="organization:read", throttle_classes=("crud",),
-)
-
-ROLES_CREATE: Operation[models.Role] = Operation(
-    "roles_create", "POST", "/api/organizations/{organization_id}/roles/",
-    path_params=(PathParam("organization_id", "string"),),
-    body_model=models.RoleRequest, none_means_omitted=frozenset({"feature_flags_access_level"}),
-    response_kind="model", response_model=models.Role,
-    required_scope="organization:write", throttle_classes=("crud",),
-)
-
-ROLES_RETRIEVE: Operation[models.Role] = Operation(
-    "roles_retrieve", "GET", "/api/organizations/{organization_id}/roles/{id}/",
-    path_params=(PathParam("organization_id", "string"), PathParam("id", "string")),
-    response_kind="model", response_model=models.Role,
-    required_scope="organization:read", throttle_classes=("crud",),
-)
+# One record an operation: operationId, method, path, then the rest by name.
+SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation("session_recording_playlists_recordings_destroy", "DELETE", "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/", path_params=(_PROJECT_ID_OR_INTEGER, _SHORT_ID, _SESSION_RECORDING_ID), response_kind="none", throttle_classes=("recordings",), personal_api_key_allowed=False)
+SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Operation("session_recordings_list", "GET", "/api/environments/{project_id}/session_recordings/", path_params=(_PROJECT_ID_OR_INTEGER,), query_params=(QueryParam("limit", "integer", minimum=1), QueryParam("offset", "integer", minimum=0), QueryParam("date_from", "string"), QueryParam("date_to", "string"), QueryParam("session_ids", "string", items="string", json="array"), QueryParam("order", "string"), QueryParam("person_uuid", "string"), QueryParam("distinct_id", "string"), QueryParam("distinct_ids", "string", items="string", json="array"), QueryParam("filter_test_accounts", "boolean"), QueryParam("operand", "string", enum=("AND", "OR")), QueryParam("properties", "string", items="object", json="array"), QueryParam("events", "string", items="object", json="array"), QueryParam("actions", "string", items="object", json="array"), QueryParam("console_log_filters", "string", items="object", json="array"), QueryParam("having_predicates", "string", items="object", json="array"),), response_kind="page", response_model=models.PaginatedSessionRecordingList, required_scope="session_recording:read", throttle_classes=("recordings", "listing"))
+SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation("session_recordings_retrieve", "GET", "/api/environments/{project_id}/session_recordings/{id}/", path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING), response_kind="model", response_model=models.SessionRecording, required_scope="session_recording:read", throttle_classes=("recordings",))
+SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = Operation("session_recordings_partial_update", "PATCH", "/api/environments/{project_id}/session_recordings/{id}/", path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING), body_model=models.PatchedSessionRecordingRequest, response_kind="model_or_none", response_model=models.SessionRecording, none_answers=({"success": True},), required_scope="session_recording:write", throttle_classes=("recordings",))
+SESSION_RECORDINGS_DESTROY: Operation[None] = Operation("session_recordings_destroy", "DELETE", "/api/environments/{project_id}/session_recordings/{id}/", path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING), response_kind="none", required_scope="session_recording:write", throttle_classes=("recordings",))
+SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation("session_recordings_sharing_retrieve", "GET", "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", path_params=(_PROJECT_ID_OR_INTEGER, _RECORDING_ID), response_kind="model", response_model=models.SharingConfiguration, required_scope="sharing_configuration:read", throttle_classes=("crud",))
+SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] = Operation("session_recordings_ai_filters_create", "POST", "/api/environments/{project_id}/session_recordings/ai/filters/", path_params=(_PROJECT_ID_OR_INTEGER,), body_model=models.SessionRecordingAIFiltersRequest, response_kind="model_or_none", response_model=models.AiFiltersResult, throttle_classes=("recordings",), experimental=True)
+SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Operation("session_recordings_ai_regex_create", "POST", "/api/environments/{project_id}/session_recordings/ai/regex/", path_params=(_PROJECT_ID_OR_INTEGER,), body_model=models.SessionRecordingAIRegexRequest, response_kind="model_or_none", response_model=models.AiRegexResult, throttle_classes=("recordings",), experimental=True, personal_api_key_allowed=False)
+SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation("sessions_property_definitions_retrieve", "GET", "/api/environments/{project_id}/sessions/property_definitions/", path_params=(_PROJECT_ID_OR_INTEGER,), response_kind="json", throttle_classes=("recordings",))
+PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation("projects_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.PatchedProjectUpdateRequest, response_kind="model", response_model=models.Project, required_scope="project:read", throttle_classes=("crud",))
+PROJECTS_DESTROY: Operation[None] = Operation("projects_destroy", "DELETE", "/api/organizations/{organization_id}/projects/{id}/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), response_kind="none", required_scope="project:write", throttle_classes=("crud",))
+PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operation("projects_activity_retrieve", "GET", "/api/organizations/{organization_id}/projects/{id}/activity/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), query_params=(QueryParam("page", "integer", minimum=1), QueryParam("limit", "integer", minimum=1),), response_kind="page", response_model=models.PaginatedActivityLogList, throttle_classes=("crud",), personal_api_key_allowed=False)
+PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operation("projects_add_product_intent_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/add_product_intent/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.PatchedProjectProductIntentRequest, response_kind="model", response_model=models.Project, required_scope="team:read", throttle_classes=("crud",))
+PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult] = Operation("projects_authenticate_wizard_create", "POST", "/api/organizations/{organization_id}/projects/{id}/authenticate_wizard/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.ProjectAuthenticateWizardRequest, response_kind="model", response_model=models.WizardAuthenticationResult, throttle_classes=("crud",))
+PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation("projects_change_organization_create", "POST", "/api/organizations/{organization_id}/projects/{id}/change_organization/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.ProjectChangeOrganizationRequest, response_kind="model", response_model=models.Project, throttle_classes=("crud",), personal_api_key_allowed=False)
+PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] = Operation("projects_complete_product_onboarding_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.PatchedProjectProductIntentRequest, response_kind="model", response_model=models.Project, required_scope="team:read", throttle_classes=("crud",))
+PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Operation("projects_is_generating_demo_data_retrieve", "GET", "/api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), response_kind="model", response_model=models.DemoDataStatus, throttle_classes=("crud",), personal_api_key_allowed=False)
+PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation("projects_reset_token_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/reset_token/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.PatchedProjectRequest, response_kind="model", response_model=models.Project, throttle_classes=("crud",), personal_api_key_allowed=False)
+PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation("proxy_records_list", "GET", "/api/organizations/{organization_id}/proxy_records/", path_params=(_ORGANIZATION_ID,), query_params=(QueryParam("limit", "integer", minimum=1), QueryParam("offset", "integer", minimum=0),), response_kind="page", response_model=models.PaginatedProxyRecordList, required_scope="organization:read", throttle_classes=("crud",))
+PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation("proxy_records_create", "POST", "/api/organizations/{organization_id}/proxy_records/", path_params=(_ORGANIZATION_ID,), body_model=models.ProxyRecordRequest, response_kind="model", response_model=models.ProxyRecord, required_scope="organization:write", throttle_classes=("crud",))
+PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation("proxy_records_retrieve", "GET", "/api/organizations/{organization_id}/proxy_records/{id}/", path_params=(_ORGANIZATION_ID, _ID_STRING), response_kind="model", response_model=models.ProxyRecord, required_scope="organization:read", throttle_classes=("crud",))
+PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation("proxy_records_partial_update", "PATCH", "/api/organizations/{organization_id}/proxy_records/{id}/", path_params=(_ORGANIZATION_ID, _ID_STRING), body_model=models.PatchedProxyRecordRequest, response_kind="model", response_model=models.ProxyRecord, required_scope="organization:write", throttle_classes=("crud",))
+PROXY_RECORDS_DESTROY: Operation[None] = Operation("proxy_records_destroy", "DELETE", "/api/organizations/{organization_id}/proxy_records/{id}/", path_params=(_ORGANIZATION_ID, _ID_STRING), response_kind="none", required_scope="organization:write", throttle_classes=("crud",))
+ROLES_LIST: Operation[models.PaginatedRoleList] = Operation("roles_list", "GET", "/api/organizations/{organization_id}/roles/", path_params=(_ORGANIZATION_ID,), query_params=(QueryParam("limit", "integer", minimum=1), QueryParam("offset", "integer", minimum=0),), response_kind="page", response_model=models.PaginatedRoleList, required_scope="organization:read", throttle_classes=("crud",))
+ROLES_CREATE: Operation[models.Role] = Operation("roles_create", "POST", "/api/organizations/{organization_id}/roles/", path_params=(_ORGANIZATION_ID,), body_model=models.RoleRequest, none_means_omitted=frozenset({"feature_flags_access_level"}), response_kind="model", response_model=models.Role, required_scope="organization:write", throttle_classes=("crud",))
+ROLES_RETRIEVE: Operation[models.Role] = Operation("roles_retrieve", "GET", "/api/organizations/{organization_id}/roles/{id}/", path_params=(_ORGANIZATION_ID, _ID_STRING), response_kind="model", response_model=models.Role, required_scope="organization:read", throttle_classes=("crud",))
 
 # The service's published rates per API key: each throttle class's windows as
 # (requests, seconds), shortest first; every window applies at once.

@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
-# by codegen 2.2.0. Regenerate with `make generate`.
+# by codegen 2.3.0. Regenerate with `make generate`.
 """The resources of the client: one `Endpoint` class per operation of the spec, and each
 resource's `with_raw_response` view.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterable
-from typing import Any, ClassVar, Literal, overload
+from typing import Any, Literal, overload
 from uuid import UUID
 
 from typing_extensions import TypedDict, Unpack
@@ -32,12 +32,11 @@ from product_analytics._resource import (
     Endpoint,
     Extra,
     Headers,
-    RawView,
+    Raw,
+    RawMethods,
     Requester,
     Resource,
     Seconds,
-    raw,
-    raw_page,
 )
 
 from . import models
@@ -157,18 +156,17 @@ class SessionRecordingPlaylistsRemoveRecording(Endpoint, operation=ops.SESSION_R
         return await self._call(ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY, locals())
 
 
-class SessionRecordingPlaylistsWithRawResponse:
+class SessionRecordingPlaylistsWithRawResponse(RawMethods):
     """``client.session_recording_playlists.with_raw_response``: its methods, each returning a `RawResponse`."""
 
-    def __init__(self, resource: SessionRecordingPlaylists) -> None:
-        self.remove_recording = raw(resource.remove_recording)
+    remove_recording: Raw[SessionRecordingPlaylistsRemoveRecording]
 
 
 class SessionRecordingPlaylists(Resource):
     """``client.session_recording_playlists``: remove_recording."""
 
-    remove_recording: ClassVar[SessionRecordingPlaylistsRemoveRecording] = SessionRecordingPlaylistsRemoveRecording()
-    with_raw_response: ClassVar[RawView[SessionRecordingPlaylistsWithRawResponse]] = RawView(SessionRecordingPlaylistsWithRawResponse)
+    remove_recording: SessionRecordingPlaylistsRemoveRecording
+    with_raw_response: SessionRecordingPlaylistsWithRawResponse
 
 
 class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
@@ -371,31 +369,30 @@ class SessionRecordingsAiRegex(Endpoint, operation=ops.SESSION_RECORDINGS_AI_REG
         return await self._call(ops.SESSION_RECORDINGS_AI_REGEX_CREATE, locals())
 
 
-class SessionRecordingsWithRawResponse:
+class SessionRecordingsWithRawResponse(RawMethods):
     """``client.session_recordings.with_raw_response``: its methods, each returning a `RawResponse`."""
 
-    def __init__(self, resource: SessionRecordings) -> None:
-        self.list = raw_page(resource.list)
-        self.get = raw(resource.get)
-        self.update = raw(resource.update)
-        self.delete = raw(resource.delete)
-        self.get_sharing = raw(resource.get_sharing)
-        self.ai_filters = raw(resource.ai_filters)
-        self.ai_regex = raw(resource.ai_regex)
+    list: Raw[SessionRecordingsList]
+    get: Raw[SessionRecordingsGet]
+    update: Raw[SessionRecordingsUpdate]
+    delete: Raw[SessionRecordingsDelete]
+    get_sharing: Raw[SessionRecordingsGetSharing]
+    ai_filters: Raw[SessionRecordingsAiFilters]
+    ai_regex: Raw[SessionRecordingsAiRegex]
 
 
 class SessionRecordings(Resource):
     """``client.session_recordings``: list, get, get_many, update, delete, get_sharing, ai_filters, ai_regex."""
 
-    list: ClassVar[SessionRecordingsList] = SessionRecordingsList()
-    get: ClassVar[SessionRecordingsGet] = SessionRecordingsGet()
-    get_many: ClassVar[SessionRecordingsGetMany] = SessionRecordingsGetMany()
-    update: ClassVar[SessionRecordingsUpdate] = SessionRecordingsUpdate()
-    delete: ClassVar[SessionRecordingsDelete] = SessionRecordingsDelete()
-    get_sharing: ClassVar[SessionRecordingsGetSharing] = SessionRecordingsGetSharing()
-    ai_filters: ClassVar[SessionRecordingsAiFilters] = SessionRecordingsAiFilters()
-    ai_regex: ClassVar[SessionRecordingsAiRegex] = SessionRecordingsAiRegex()
-    with_raw_response: ClassVar[RawView[SessionRecordingsWithRawResponse]] = RawView(SessionRecordingsWithRawResponse)
+    list: SessionRecordingsList
+    get: SessionRecordingsGet
+    get_many: SessionRecordingsGetMany
+    update: SessionRecordingsUpdate
+    delete: SessionRecordingsDelete
+    get_sharing: SessionRecordingsGetSharing
+    ai_filters: SessionRecordingsAiFilters
+    ai_regex: SessionRecordingsAiRegex
+    with_raw_response: SessionRecordingsWithRawResponse
 
 
 class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE):
@@ -412,18 +409,17 @@ class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFI
         return await self._call(ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE, locals())
 
 
-class SessionsWithRawResponse:
+class SessionsWithRawResponse(RawMethods):
     """``client.sessions.with_raw_response``: its methods, each returning a `RawResponse`."""
 
-    def __init__(self, resource: Sessions) -> None:
-        self.property_definitions = raw(resource.property_definitions)
+    property_definitions: Raw[SessionsPropertyDefinitions]
 
 
 class Sessions(Resource):
     """``client.sessions``: property_definitions."""
 
-    property_definitions: ClassVar[SessionsPropertyDefinitions] = SessionsPropertyDefinitions()
-    with_raw_response: ClassVar[RawView[SessionsWithRawResponse]] = RawView(SessionsWithRawResponse)
+    property_definitions: SessionsPropertyDefinitions
+    with_raw_response: SessionsWithRawResponse
 
 
 class ProjectsUpdate(Endpoint, operation=ops.PROJECTS_PARTIAL_UPDATE, fields_type=PatchedProjectUpdateRequestFields):
@@ -605,34 +601,33 @@ class ProjectsResetToken(Endpoint, operation=ops.PROJECTS_RESET_TOKEN_PARTIAL_UP
         return await self._call(ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE, locals())
 
 
-class ProjectsWithRawResponse:
+class ProjectsWithRawResponse(RawMethods):
     """``client.projects.with_raw_response``: its methods, each returning a `RawResponse`."""
 
-    def __init__(self, resource: Projects) -> None:
-        self.update = raw(resource.update)
-        self.delete = raw(resource.delete)
-        self.activity = raw_page(resource.activity)
-        self.add_product_intent = raw(resource.add_product_intent)
-        self.authenticate_wizard = raw(resource.authenticate_wizard)
-        self.change_organization = raw(resource.change_organization)
-        self.complete_product_onboarding = raw(resource.complete_product_onboarding)
-        self.is_generating_demo_data = raw(resource.is_generating_demo_data)
-        self.reset_token = raw(resource.reset_token)
+    update: Raw[ProjectsUpdate]
+    delete: Raw[ProjectsDelete]
+    activity: Raw[ProjectsActivity]
+    add_product_intent: Raw[ProjectsAddProductIntent]
+    authenticate_wizard: Raw[ProjectsAuthenticateWizard]
+    change_organization: Raw[ProjectsChangeOrganization]
+    complete_product_onboarding: Raw[ProjectsCompleteProductOnboarding]
+    is_generating_demo_data: Raw[ProjectsIsGeneratingDemoData]
+    reset_token: Raw[ProjectsResetToken]
 
 
 class Projects(Resource):
     """``client.projects``: update, delete, activity, add_product_intent, authenticate_wizard, change_organization, complete_product_onboarding, is_generating_demo_data, reset_token."""
 
-    update: ClassVar[ProjectsUpdate] = ProjectsUpdate()
-    delete: ClassVar[ProjectsDelete] = ProjectsDelete()
-    activity: ClassVar[ProjectsActivity] = ProjectsActivity()
-    add_product_intent: ClassVar[ProjectsAddProductIntent] = ProjectsAddProductIntent()
-    authenticate_wizard: ClassVar[ProjectsAuthenticateWizard] = ProjectsAuthenticateWizard()
-    change_organization: ClassVar[ProjectsChangeOrganization] = ProjectsChangeOrganization()
-    complete_product_onboarding: ClassVar[ProjectsCompleteProductOnboarding] = ProjectsCompleteProductOnboarding()
-    is_generating_demo_data: ClassVar[ProjectsIsGeneratingDemoData] = ProjectsIsGeneratingDemoData()
-    reset_token: ClassVar[ProjectsResetToken] = ProjectsResetToken()
-    with_raw_response: ClassVar[RawView[ProjectsWithRawResponse]] = RawView(ProjectsWithRawResponse)
+    update: ProjectsUpdate
+    delete: ProjectsDelete
+    activity: ProjectsActivity
+    add_product_intent: ProjectsAddProductIntent
+    authenticate_wizard: ProjectsAuthenticateWizard
+    change_organization: ProjectsChangeOrganization
+    complete_product_onboarding: ProjectsCompleteProductOnboarding
+    is_generating_demo_data: ProjectsIsGeneratingDemoData
+    reset_token: ProjectsResetToken
+    with_raw_response: ProjectsWithRawResponse
 
 
 class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
@@ -739,27 +734,26 @@ class ProxyRecordsDelete(Endpoint, operation=ops.PROXY_RECORDS_DESTROY):
         return await self._call(ops.PROXY_RECORDS_DESTROY, locals())
 
 
-class ProxyRecordsWithRawResponse:
+class ProxyRecordsWithRawResponse(RawMethods):
     """``client.proxy_records.with_raw_response``: its methods, each returning a `RawResponse`."""
 
-    def __init__(self, resource: ProxyRecords) -> None:
-        self.list = raw_page(resource.list)
-        self.create = raw(resource.create)
-        self.get = raw(resource.get)
-        self.update = raw(resource.update)
-        self.delete = raw(resource.delete)
+    list: Raw[ProxyRecordsList]
+    create: Raw[ProxyRecordsCreate]
+    get: Raw[ProxyRecordsGet]
+    update: Raw[ProxyRecordsUpdate]
+    delete: Raw[ProxyRecordsDelete]
 
 
 class ProxyRecords(Resource):
     """``client.proxy_records``: list, create, get, get_many, update, delete."""
 
-    list: ClassVar[ProxyRecordsList] = ProxyRecordsList()
-    create: ClassVar[ProxyRecordsCreate] = ProxyRecordsCreate()
-    get: ClassVar[ProxyRecordsGet] = ProxyRecordsGet()
-    get_many: ClassVar[ProxyRecordsGetMany] = ProxyRecordsGetMany()
-    update: ClassVar[ProxyRecordsUpdate] = ProxyRecordsUpdate()
-    delete: ClassVar[ProxyRecordsDelete] = ProxyRecordsDelete()
-    with_raw_response: ClassVar[RawView[ProxyRecordsWithRawResponse]] = RawView(ProxyRecordsWithRawResponse)
+    list: ProxyRecordsList
+    create: ProxyRecordsCreate
+    get: ProxyRecordsGet
+    get_many: ProxyRecordsGetMany
+    update: ProxyRecordsUpdate
+    delete: ProxyRecordsDelete
+    with_raw_response: ProxyRecordsWithRawResponse
 
 
 class RolesList(Endpoint, operation=ops.ROLES_LIST):
@@ -848,23 +842,22 @@ class RolesGetMany(Endpoint, operation=ops.ROLES_RETRIEVE, bulk=True):
         return await self._many(ops.ROLES_RETRIEVE, locals())
 
 
-class RolesWithRawResponse:
+class RolesWithRawResponse(RawMethods):
     """``client.roles.with_raw_response``: its methods, each returning a `RawResponse`."""
 
-    def __init__(self, resource: Roles) -> None:
-        self.list = raw_page(resource.list)
-        self.create = raw(resource.create)
-        self.get = raw(resource.get)
+    list: Raw[RolesList]
+    create: Raw[RolesCreate]
+    get: Raw[RolesGet]
 
 
 class Roles(Resource):
     """``client.roles``: list, create, get, get_many."""
 
-    list: ClassVar[RolesList] = RolesList()
-    create: ClassVar[RolesCreate] = RolesCreate()
-    get: ClassVar[RolesGet] = RolesGet()
-    get_many: ClassVar[RolesGetMany] = RolesGetMany()
-    with_raw_response: ClassVar[RawView[RolesWithRawResponse]] = RawView(RolesWithRawResponse)
+    list: RolesList
+    create: RolesCreate
+    get: RolesGet
+    get_many: RolesGetMany
+    with_raw_response: RolesWithRawResponse
 
 
 
