@@ -14,11 +14,12 @@ requests went, whenever they land: one sent after the refused one and before the
 through lifts it (a lone refusal); one sent after the end let through first shows that it
 ran its course, a throttle, unless a probe went during it and none was refused (its answer
 never came: no verdict, the pause just ends). A throttle's class is paced from then on at
-its published rates (a `rate_limit` paces from the start), after its next such pause at
-what the service let through between the two (per whole seconds). A full window waits for
-its oldest request to leave, plus `margin` seconds; with a shared store at least 50 ms, 3 %
-of the window and the longest round trip of the last 10 s. `acquire` raises
-`ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
+its published rates (a `rate_limit` paces from the start), after its next such pause (a
+second or more later) at what the service let through between the two (per whole seconds).
+A full window waits for its oldest request to leave, plus `margin` seconds; with a shared
+store at least 50 ms, 3 % of the window and the longest round trip of the last 10 s.
+`acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
+`deadline` (monotonic).
 
 The state lives in a `_Store`: `limits` storage in this process (`None`, `"memory://"`) or
 in Redis (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it warns
@@ -279,13 +280,15 @@ class Throttles:
 
     def _judge(self, gate: _Gate, now: float) -> None:
         """A throttle's pause ran its course: pace the class, at the window its answers
-        showed when a pause ended before (a `rate_limit` the user set stays)."""
+        showed when a pause ended a second or more before (a `rate_limit` the user set
+        stays); pauses closer than that are no window's cycle and teach nothing."""
         gate.paced = True
         since, mark = gate.cycle
-        if gate.progress > mark and not math.isnan(since):
-            item = RateLimit(gate.progress - mark, per=max(1, round(gate.until - since)))
+        span = 0 if math.isnan(since) else round(gate.until - since)
+        if gate.progress > mark and span >= 1:
+            item = RateLimit(gate.progress - mark, per=span)
             gate.items = (*self._caps.get(gate.name, ()), item.item(self._namespace))
-        if math.isnan(since) or gate.progress > mark:
+        if math.isnan(since) or (gate.progress > mark and span >= 1):
             gate.cycle = (now, gate.progress)
 
     def _resume(self, gate: _Gate) -> None:

@@ -106,6 +106,22 @@ async def test_a_pause_whose_probe_got_no_answer_ends_without_pacing() -> None:
     assert throttles.paced() == []
 
 
+async def test_two_pauses_a_moment_apart_teach_no_window() -> None:
+    """Two pauses that run their course a fraction of a second apart are no cycle of a
+    window (services count in whole seconds): the class goes on at its published rates,
+    not at the one request a second let through between the two."""
+    throttles = Throttles(rates=RATES)
+    for _ in range(2):
+        await throttles.refused(RECORDINGS, time.time(), 0.01)
+        await asyncio.sleep(0.02)
+        await throttles.acquire(RECORDINGS)
+        await throttles.admitted(RECORDINGS, time.time())  # sent after the end
+    assert throttles.paced() == ["recordings"]
+    for _ in range(3):
+        await throttles.acquire(RECORDINGS, max_wait=0.5)
+        await throttles.admitted(RECORDINGS, time.time())
+
+
 async def test_a_pause_that_holds_waits_and_then_paces_at_the_published_rates() -> None:
     throttles = Throttles(rates={"recordings": ((3, 1.0),)}, margin=0.0)
     await held_pause(throttles, 0.3)
