@@ -9,13 +9,17 @@ Before a class's first 429 (with no `rate_limit` or shared store) `watching` is 
 
 A 429 (`Retry-After` a; 0 counts as 0.5 s, none as 1 s) pauses the request's classes for a
 seconds; meanwhile one request at a time goes as a probe (another after 0.25 s unanswered)
-until 3 sent after the refused one were refused too. One of them let through lifts the pause
-(a lone refusal); a pause that runs its course shows a throttle: the class is paced from
-then on at its published rates (a `rate_limit` paces from the start), after its next such
-pause at what the service let through between the two (per whole seconds). A full window
-waits for its oldest request to leave, plus `margin` seconds; with a shared store at least
-50 ms, 3 % of the window and the longest round trip of the last 10 s. `acquire` raises
-`ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
+until 3 sent after the refused one were refused too. Answers judge the pause by when their
+requests went, whenever they land: one sent after the refused one and before the end let
+through lifts it (a lone refusal); one sent after the end let through first shows that it
+ran its course, a throttle, unless a probe went during it and none was refused (its answer
+never came: no verdict, the pause just ends). A throttle's class is paced from then on at
+its published rates (a `rate_limit` paces from the start), after its next such pause (a
+second or more later) at what the service let through between the two (per whole seconds).
+A full window waits for its oldest request to leave, plus `margin` seconds; with a shared
+store at least 50 ms, 3 % of the window and the longest round trip of the last 10 s.
+`acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
+`deadline` (monotonic).
 
 The state lives in a `_Store`: `limits` storage in this process (`None`, `"memory://"`) or
 in Redis (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it warns
@@ -102,9 +106,9 @@ class _Gate:
     paced: bool = False
     until: float = 0.0  # epoch seconds the pause ends
     sent: float = math.inf  # send time of the first request the pause refused
-    judged: float = math.inf  # `sent` of the last pause that ran its course
     refusals: int = 0  # requests sent after `sent` refused too
     probing: float = 0.0  # when the probe in flight went
+    asked: bool = False  # a probe went before the pause's end
     progress: int = 0  # requests let through since the gate exists
     cycle: tuple[float, int] = (math.nan, 0)  # (epoch, progress) at the last throttle's end
     flying: deque[float] = field(default_factory=deque)  # paced requests in flight, sent at
@@ -175,6 +179,10 @@ class Throttles:
     async def admitted(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that the service's throttle let through."""
         gates = [self._gates[n] for n in (*classes, _ALL) if n in self._gates]
+        for gate in gates:  # sent after a pause's end: it ran its course (this one counts)
+            ran = gate.sent < sent_at and gate.until <= sent_at
+            if ran and (gate.refusals or not gate.asked):  # unless a probe told nothing
+                self._judge(gate, sent_at)
         for gate in gates:  # in the windows first, then no longer in flight
             if gate.paced:
                 await self._store.answered(gate.items, gate.name)
@@ -244,13 +252,12 @@ class Throttles:
         now = time.time()
         if now < gate.until and gate.refusals >= _PROBES:  # the pause holds
             return gate.until - now
-        if gate.sent < math.inf:  # paused: one probe at a time, until one gets through
-            if now >= gate.until and gate.judged != gate.sent:  # it ran its course: a throttle
-                self._judge(gate, now)
-            if now - gate.probing < _PATIENCE:
-                return gate.probing + _PATIENCE - now
+        # Paused: one probe at a time, until one gets through.
+        if gate.sent < math.inf and now - gate.probing < _PATIENCE:
+            return gate.probing + _PATIENCE - now
         if (wait := await self._window(gate, now)) <= 0:
             gate.probing = now  # the last request to go (a probe while paused)
+            gate.asked = gate.asked or gate.sent < now < gate.until
         return wait
 
     async def _window(self, gate: _Gate, now: float) -> float:
@@ -273,17 +280,19 @@ class Throttles:
 
     def _judge(self, gate: _Gate, now: float) -> None:
         """A throttle's pause ran its course: pace the class, at the window its answers
-        showed when a pause ended before (a `rate_limit` the user set stays)."""
-        gate.paced, gate.judged = True, gate.sent
+        showed when a pause ended a second or more before (a `rate_limit` the user set
+        stays); pauses closer than that are no window's cycle and teach nothing."""
+        gate.paced = True
         since, mark = gate.cycle
-        if gate.progress > mark and not math.isnan(since):
-            item = RateLimit(gate.progress - mark, per=max(1, round(gate.until - since)))
+        span = 0 if math.isnan(since) else round(gate.until - since)
+        if gate.progress > mark and span >= 1:
+            item = RateLimit(gate.progress - mark, per=span)
             gate.items = (*self._caps.get(gate.name, ()), item.item(self._namespace))
-        if math.isnan(since) or gate.progress > mark:
+        if math.isnan(since) or (gate.progress > mark and span >= 1):
             gate.cycle = (now, gate.progress)
 
     def _resume(self, gate: _Gate) -> None:
-        gate.sent = math.inf
+        gate.sent, gate.asked = math.inf, False
         if gate.changed is not None and not gate.changed.done():
             gate.changed.set_result(None)
         self._emit(ThrottleEvent(gate.name, None, None))

@@ -65,6 +65,63 @@ async def test_requests_sent_before_the_refused_one_do_not_lift_its_pause() -> N
     assert throttles.paused_until("recordings") is not None
 
 
+async def test_a_request_sent_during_a_pause_shows_a_lone_refusal_though_it_lands_after() -> None:
+    """A Retry-After shorter than a round trip: the pause ends, and the next request goes,
+    before the answer to one sent during the pause lands. Let through, it was sent into the
+    window the 429 called full: a lone refusal, and the class is not paced (at the
+    published 240 a minute, a bulk fetch paced for nothing sits out most of each minute)."""
+    throttles = Throttles(rates=RATES)
+    refused_at = time.time()
+    during = refused_at + 0.001  # the pause ends 10 ms after the refusal lands, or later
+    await throttles.refused(RECORDINGS, refused_at, 0.01)
+    await asyncio.sleep(0.02)
+    assert throttles.paused_until("recordings") is None  # the pause is over
+    await throttles.acquire(RECORDINGS)  # the next request goes first
+    await throttles.admitted(RECORDINGS, during)
+    assert throttles.paced() == []
+
+
+async def test_a_pause_that_runs_its_course_paces_once_a_later_request_gets_through() -> None:
+    throttles = Throttles(rates=RATES)
+    await throttles.refused(RECORDINGS, time.time(), 0.01)  # nothing else in flight
+    await asyncio.sleep(0.02)
+    await throttles.acquire(RECORDINGS)
+    await throttles.admitted(RECORDINGS, time.time())  # sent after the pause's end
+    assert throttles.paced() == ["recordings"]
+
+
+async def test_a_pause_whose_probe_got_no_answer_ends_without_pacing() -> None:
+    """The probe sent during a short pause stalls; the next one (after its patience, past
+    the pause's end) gets through. Nothing was refused but the first request: no throttle
+    shown, the pause just ends."""
+    throttles = Throttles(rates=RATES)
+    await throttles.refused(RECORDINGS, time.time(), 0.05)
+    await throttles.acquire(RECORDINGS)  # the probe, during the pause
+    probe = time.time()
+    await asyncio.sleep(0.06)
+    assert throttles.paused_until("recordings") is None  # the pause is over
+    await throttles.acquire(RECORDINGS)  # the next probe, once the first one's patience ran out
+    await throttles.admitted(RECORDINGS, time.time())
+    throttles.unanswered(RECORDINGS, probe)  # the first one times out
+    assert throttles.paced() == []
+
+
+async def test_two_pauses_a_moment_apart_teach_no_window() -> None:
+    """Two pauses that run their course a fraction of a second apart are no cycle of a
+    window (services count in whole seconds): the class goes on at its published rates,
+    not at the one request a second let through between the two."""
+    throttles = Throttles(rates=RATES)
+    for _ in range(2):
+        await throttles.refused(RECORDINGS, time.time(), 0.01)
+        await asyncio.sleep(0.02)
+        await throttles.acquire(RECORDINGS)
+        await throttles.admitted(RECORDINGS, time.time())  # sent after the end
+    assert throttles.paced() == ["recordings"]
+    for _ in range(3):
+        await throttles.acquire(RECORDINGS, max_wait=0.5)
+        await throttles.admitted(RECORDINGS, time.time())
+
+
 async def test_a_pause_that_holds_waits_and_then_paces_at_the_published_rates() -> None:
     throttles = Throttles(rates={"recordings": ((3, 1.0),)}, margin=0.0)
     await held_pause(throttles, 0.3)
