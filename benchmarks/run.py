@@ -97,9 +97,10 @@ class Config:
 
 
 # The orders of the bulk scenario's aiohttp variants, a round each in turn: the SDK and the
-# baseline of its target always back to back, each first in half the rounds, and every
-# variant in each place. Rotating the three (A B C, B C A, C A B) put the baseline right
-# before the SDK in two rounds of three and a whole run between them in the third.
+# baseline of its target always back to back, each first in half the rounds, each of the
+# two first, second and last in some round. Rotating the three (A B C, B C A, C A B) put the
+# baseline right before the SDK in two rounds of three and a whole run between them in the
+# third.
 BULK_ORDERS: tuple[tuple[str, ...], ...] = (
     ("sdk", "raw_aiohttp_models", "raw_aiohttp"),
     ("raw_aiohttp", "raw_aiohttp_models", "sdk"),
