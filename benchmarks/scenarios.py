@@ -8,8 +8,9 @@ Network workloads (each returns how many recordings it got, after checking them)
   sequential loop that `json.loads` each page and follows `next`).
 
 Each variant opens and closes its own client inside the timed region, as a caller would.
-`interleave` runs the variants A B C, B C A, ... over several rounds and records, per run,
-the wall time, the CPU time of this process and the CPU time of the server process.
+`interleave` runs the variants A B C, B C A, ... (or in the orders it is given) over several
+rounds and records, per run, the wall time, the CPU time of this process and the CPU time of
+the server process.
 
 `overhead` times the SDK with its transport replaced by a stub returning a prebuilt
 response: what one call costs on the client's side, and its parts.
@@ -241,14 +242,19 @@ async def interleave(
     rounds: int,
     server_pid: int,
     progress: Callable[[str], None] | None = None,
+    orders: Sequence[Sequence[str]] | None = None,
 ) -> dict[str, list[Sample]]:
-    """Every variant once per round, the order rotating each round (A B C, B C A, ...)."""
+    """Every variant once per round, the order rotating each round (A B C, B C A, ...);
+    with `orders`, round `i` runs the variants in the order `orders[i % len(orders)]`."""
     server = psutil.Process(server_pid)
     names = list(variants)
+    if orders is None:
+        orders = [names[shift:] + names[:shift] for shift in range(len(names))]
+    if any(sorted(order) != sorted(names) for order in orders):
+        raise ValueError("each order must run every variant once")
     samples: dict[str, list[Sample]] = {name: [] for name in names}
     for round_number in range(rounds):
-        shift = round_number % len(names)
-        for name in names[shift:] + names[:shift]:
+        for name in orders[round_number % len(orders)]:
             sample = await measure(variants[name], server)
             samples[name].append(sample)
             if progress is not None:

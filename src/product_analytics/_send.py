@@ -25,6 +25,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
+from threading import get_ident
 from typing import Any
 
 from product_analytics._bulk import lend_slot
@@ -105,6 +106,7 @@ class Sender:
     closed: bool = False
     loop: asyncio.AbstractEventLoop | None = None
     pid: int = field(default_factory=lambda: PROCESS.pid)
+    thread: int = 0  # the loop's: the loop running in it is the client's while that runs
     calls: dict[asyncio.Task[Any], int] = field(default_factory=dict)
     closed_calls: set[asyncio.Task[Any]] = field(default_factory=set)
     watchdog: Watchdog = field(default_factory=lambda: Watchdog())
@@ -181,8 +183,8 @@ class Sender:
         loop = self.loop
         if loop is None:  # the first call: the client takes this loop
             loop = self.loop = asyncio.get_running_loop()
-            self.pid = PROCESS.pid
-        elif self.pid != PROCESS.pid or asyncio.get_running_loop() is not loop:
+            self.pid, self.thread = PROCESS.pid, get_ident()
+        elif self.pid != PROCESS.pid or self.thread != get_ident() or not loop.is_running():
             raise ProductAnalyticsError(
                 f"{self.foreign_use()}; create one AsyncClient per event loop"
             )

@@ -110,10 +110,11 @@ async def test_a_client_never_used_may_start_on_any_loop(hostile: HostileServer)
     assert await asyncio.to_thread(in_thread, lambda: asyncio.run(use_and_close())) == "r1"
 
 
-def test_a_client_used_again_in_a_later_asyncio_run() -> None:
-    """The common mistake: one client, two `asyncio.run` calls. The second raises the
-    SDK's error, and closing the client there gives no warning about the first loop's
-    connections."""
+@pytest.mark.parametrize("same_thread", [False, True], ids=["another thread", "same thread"])
+def test_a_client_used_again_in_a_later_asyncio_run(same_thread: bool) -> None:
+    """The common mistake: one client, two `asyncio.run` calls (one after the other in a
+    thread, or each in its own). The second raises the SDK's error, and closing the client
+    there gives no warning about the first loop's connections."""
 
     async def scenario() -> list[str]:
         from tests.hardening.hostile_server import hostile_server
@@ -125,8 +126,6 @@ def test_a_client_used_again_in_a_later_asyncio_run() -> None:
             async def first() -> None:
                 await client.roles.get(id="r1")
 
-            await asyncio.to_thread(in_thread, lambda: asyncio.run(first()))
-
             async def second() -> BaseException | None:
                 try:
                     await client.roles.get(id="r1")
@@ -136,7 +135,15 @@ def test_a_client_used_again_in_a_later_asyncio_run() -> None:
                     await client.close()
                 return None
 
-            error = await asyncio.to_thread(in_thread, lambda: asyncio.run(second()))
+            def both() -> BaseException | None:
+                asyncio.run(first())
+                return asyncio.run(second())
+
+            if same_thread:
+                error = await asyncio.to_thread(in_thread, both)
+            else:
+                await asyncio.to_thread(in_thread, lambda: asyncio.run(first()))
+                error = await asyncio.to_thread(in_thread, lambda: asyncio.run(second()))
             assert error is not None
             assert_names_client_and_loop(error)
             assert client.closed

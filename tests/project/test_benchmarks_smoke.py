@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 from pathlib import Path
 
-from benchmarks import instructions
+import pytest
+from benchmarks import instructions, scenarios
 from benchmarks.chart import write_chart
 from benchmarks.data import index_of, recording_bytes, recording_id
-from benchmarks.run import SCENARIOS, Config, format_table, run_all
+from benchmarks.run import BULK_ORDERS, SCENARIOS, Config, format_table, run_all
 from benchmarks.server import ServerProcess
 
 from product_analytics import models
@@ -71,7 +74,8 @@ def test_every_scenario_runs_and_writes_its_figures(tmp_path: Path) -> None:
         assert bulk[name]["items"] == 50
         assert bulk[name]["median_per_s"] > 0
     assert {"ratio_sdk_raw", "paired_ratio_sdk_raw", "ratio_sdk_httpx"} <= set(bulk)
-    assert {"ratio_sdk_raw_models", "ratio_sdk_httpx_models"} <= set(bulk)
+    assert {"ratio_sdk_raw_models", "paired_ratio_sdk_raw_models"} <= set(bulk)
+    assert "ratio_sdk_httpx_models" in bulk
     for name in ("raw_aiohttp_models", "httpx_models"):
         assert bulk[name]["items"] == 50
     latency = written["latency"]
@@ -103,3 +107,30 @@ def test_the_instruction_count_workloads_run_without_valgrind() -> None:
         for variant in instructions.VARIANTS:
             argv = ["--run", variant, "--base-url", server.base_url, "--ids", "10"]
             assert instructions.main(argv) == 0
+
+
+def test_interleave_runs_the_variants_in_the_orders_given() -> None:
+    """The bulk scenario's orders: round i runs `orders[i % len(orders)]`, and an order
+    that leaves a variant out (or runs one twice) is refused."""
+    ran: list[str] = []
+
+    def variant(name: str) -> scenarios.Workload:
+        async def run() -> int:
+            ran.append(name)
+            return 1
+
+        return run
+
+    variants = {name: variant(name) for name in ("a", "b", "c")}
+    orders = (("a", "b", "c"), ("c", "b", "a"))
+    pid = os.getpid()  # any process: its CPU time is read, not used here
+    samples = asyncio.run(scenarios.interleave(variants, rounds=3, server_pid=pid, orders=orders))
+    assert ran == ["a", "b", "c", "c", "b", "a", "a", "b", "c"]
+    assert all(len(runs) == 3 for runs in samples.values())
+    for bad in ((("a", "b"),), (("a", "b", "b"),)):
+        with pytest.raises(ValueError, match="every variant once"):
+            asyncio.run(scenarios.interleave(variants, rounds=1, server_pid=pid, orders=bad))
+    ran.clear()
+    asyncio.run(scenarios.interleave(variants, rounds=2, server_pid=pid))
+    assert ran == ["a", "b", "c", "b", "c", "a"]
+    assert sorted(map(sorted, BULK_ORDERS)) == [sorted(BULK_ORDERS[0])] * len(BULK_ORDERS)
