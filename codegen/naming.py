@@ -68,7 +68,7 @@ RESERVED_CLASS_NAMES = frozenset(
         "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager", "Seconds",
         "Headers", "Extra", "Requester", "Resource", "ClientResources", "overload", "endpoint",
         "models", "ops", "builtins", "Endpoint", "TypedDict", "Unpack", "Required", "raw",
-        "raw_page", "RawView", "ClassVar", "Raw", "RawMethods",
+        "raw_page", "ClassVar", "Raw", "RawMethods",
     }
 )  # fmt: skip
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

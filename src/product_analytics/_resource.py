@@ -19,14 +19,13 @@ from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._wire import RequestOptions
 
 __all__ = [
-    "Endpoint", "Extra", "Headers", "OperationArgs", "Raw", "RawMethods", "RawView",
-    "RequestOptions", "Requester", "Resource", "Seconds", "raw", "raw_page",
+    "Endpoint", "Extra", "Headers", "OperationArgs", "Raw", "RawMethods", "RequestOptions",
+    "Requester", "Resource", "Seconds", "raw", "raw_page",
 ]  # fmt: skip
 
 P = ParamSpec("P")
 ResultT = TypeVar("ResultT")
 ItemT = TypeVar("ItemT")
-ViewT = TypeVar("ViewT")
 ValueT = TypeVar("ValueT")
 MethodT_co = TypeVar("MethodT_co", covariant=True)
 
@@ -74,9 +73,9 @@ class Resource:
     A subclass declares its operations by annotation, each with its `Endpoint` class
     (`get: RolesGet`), and its `with_raw_response` view with its `RawMethods` class; the
     classes are looked up by name in the subclass's module, which defines them before it.
-    Each annotation becomes a class attribute: an instance of the endpoint class (bound to
-    the resource's client on first use and kept in the resource's `__dict__`), or the
-    `RawView` of the view class.
+    Each annotation becomes a class attribute: an instance of the endpoint class, or the
+    view made of the resource, each made on first use and kept in the resource's `__dict__`
+    (an endpoint bound to the resource's client).
     """
 
     __slots__ = ("__dict__", "_client")
@@ -94,20 +93,20 @@ class Resource:
                 endpoint.__set_name__(cls, name)
                 setattr(cls, name, endpoint)
             elif isinstance(declared, type) and issubclass(declared, RawMethods):
-                setattr(cls, name, RawView(declared))
+                view = functools.cached_property(declared)
+                view.__set_name__(cls, name)
+                setattr(cls, name, view)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__}>"
 
 
-class _Attribute(Generic[ValueT]):
-    """A descriptor that knows the name it is set under: read from an instance, `_read(instance)`;
-    read from the class, the descriptor itself."""
+class _FromOperation(Generic[ValueT]):
+    """An attribute of an `Endpoint` that reads the attribute of the same name of its
+    `operation` record; read-only. Read from the class, the descriptor itself."""
 
-    __slots__ = ("_name",)
-
-    def __init__(self, name: str = "") -> None:
-        self._name = name
+    def __init__(self, doc: str) -> None:
+        self.__doc__, self._name = doc, ""
 
     def __set_name__(self, owner: type[Any], name: str) -> None:
         self._name = name
@@ -115,25 +114,10 @@ class _Attribute(Generic[ValueT]):
     @overload
     def __get__(self, instance: None, owner: type[Any]) -> Self: ...
     @overload
-    def __get__(self, instance: object, owner: type[Any]) -> ValueT: ...
-    def __get__(self, instance: object, owner: type[Any]) -> Self | ValueT:
+    def __get__(self, instance: Endpoint, owner: type[Any]) -> ValueT: ...
+    def __get__(self, instance: Endpoint | None, owner: type[Any]) -> Self | ValueT:
         if instance is None:
             return self
-        return self._read(instance)
-
-    def _read(self, instance: Any) -> ValueT:
-        raise NotImplementedError
-
-
-class _FromOperation(_Attribute[ValueT]):
-    """An attribute of an `Endpoint` that reads the attribute of the same name of its
-    `operation` record; read-only."""
-
-    def __init__(self, doc: str) -> None:
-        super().__init__()
-        self.__doc__ = doc
-
-    def _read(self, instance: Endpoint) -> ValueT:
         value: ValueT = getattr(instance.operation, self._name)
         return value
 
@@ -403,21 +387,6 @@ class Raw(Generic[MethodT_co]):
         page = endpoint.operation.response_kind == "page"
         method = instance.__dict__[self._name] = raw_page(endpoint) if page else raw(endpoint)
         return method
-
-
-class RawView(_Attribute[ViewT]):
-    """`with_raw_response` of a resource class: the view `make(resource)` of a resource,
-    made on first use and kept in the resource's `__dict__`."""
-
-    __slots__ = ("_make",)
-
-    def __init__(self, make: Callable[[Any], ViewT]) -> None:
-        super().__init__("with_raw_response")
-        self._make = make
-
-    def _read(self, instance: Resource) -> ViewT:
-        view = instance.__dict__[self._name] = self._make(instance)
-        return view
 
 
 def _text(annotation: Any) -> str:
