@@ -185,9 +185,10 @@ class Sender:
             loop = self.loop = asyncio.get_running_loop()
             self.pid, self.thread = PROCESS.pid, get_ident()
         elif self.pid != PROCESS.pid or self.thread != get_ident() or not loop.is_running():
-            raise ProductAnalyticsError(
-                f"{self.foreign_use()}; create one AsyncClient per event loop"
-            )
+            foreign = self.foreign_use()  # the exact check, on this path alone
+            if foreign is not None:
+                raise ProductAnalyticsError(f"{foreign}; create one AsyncClient per event loop")
+            self.thread = get_ident()  # its loop runs in another thread now
         task = asyncio.current_task(loop)
         assert task is not None
         started = time.monotonic()

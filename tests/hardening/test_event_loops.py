@@ -110,6 +110,37 @@ async def test_a_client_never_used_may_start_on_any_loop(hostile: HostileServer)
     assert await asyncio.to_thread(in_thread, lambda: asyncio.run(use_and_close())) == "r1"
 
 
+async def test_a_client_goes_with_its_loop_to_another_thread(hostile: HostileServer) -> None:
+    """The loop a client first ran on is still its loop when it runs in another thread."""
+    hostile.route(raw_json(role()))
+    client = client_of(hostile)
+    loop = asyncio.new_event_loop()
+
+    done, release = threading.Event(), threading.Event()
+    got: list[str] = []
+
+    def get() -> str:
+        return loop.run_until_complete(client.roles.get(id="r1")).id or ""
+
+    def first() -> None:  # alive until released, so the next thread has another identity
+        got.append(get())
+        done.set()
+        release.wait(30)
+
+    holder = threading.Thread(target=first)
+    holder.start()
+    try:
+        await asyncio.to_thread(done.wait, 30)
+        got.append(await asyncio.to_thread(in_thread, get))
+        await asyncio.to_thread(in_thread, lambda: loop.run_until_complete(client.close()))
+    finally:
+        release.set()
+        holder.join(30)
+        loop.close()
+    assert got == ["r1", "r1"]
+    assert hostile.count() == 2
+
+
 @pytest.mark.parametrize("same_thread", [False, True], ids=["another thread", "same thread"])
 def test_a_client_used_again_in_a_later_asyncio_run(same_thread: bool) -> None:
     """The common mistake: one client, two `asyncio.run` calls (one after the other in a
