@@ -50,7 +50,8 @@ def share_fields(classes: list[_Class], api_model: str) -> list[_Class]:
     for _, first, second in pairs:
         if first in grouped or second in grouped:
             continue
-        shared = [t for t in direct[first].fields if t in set(direct[second].fields)]
+        theirs = set(direct[second].fields)
+        shared = [t for t in direct[first].fields if t in theirs]
         if len(shared) < MINIMUM:
             continue
         members = sorted(set.intersection(*(set(holders[t]) for t in shared)) - grouped)

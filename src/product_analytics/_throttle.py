@@ -285,10 +285,11 @@ class Throttles:
         gate.paced = True
         since, mark = gate.cycle
         span = 0 if math.isnan(since) else round(gate.until - since)
-        if gate.progress > mark and span >= 1:
+        learned = gate.progress > mark and span >= 1
+        if learned:
             item = RateLimit(gate.progress - mark, per=span)
             gate.items = (*self._caps.get(gate.name, ()), item.item(self._namespace))
-        if math.isnan(since) or (gate.progress > mark and span >= 1):
+        if learned or math.isnan(since):
             gate.cycle = (now, gate.progress)
 
     def _resume(self, gate: _Gate) -> None:
