@@ -136,11 +136,10 @@ class AiohttpTransport:
         self._closed = False
 
     def forget(self) -> None:
-        """Close this transport without closing its connections, for when they cannot be
-        closed from here: in a child process after fork() (they are the parent's), or when
-        the event loop they belong to is closed. Its own session is detached from its
-        connector (so that aiohttp neither warns of an unclosed session nor closes the
-        connections later) and both are kept alive; a user's session is left alone."""
+        """Close this transport without closing its connections, for a child process after
+        fork(): they are the parent's. Its own session is detached from its connector (so
+        that aiohttp neither warns of an unclosed session nor closes the connections later)
+        and both are kept alive; a user's session is left alone."""
         self._closed = True
         session, self._session = self._session, None
         if session is not None and self._owned:

@@ -52,10 +52,14 @@ class Session(Sender):
                 raise ProductAnalyticsError(
                     f"{foreign}; close it from the event loop it belongs to"
                 )
-            # After fork() its connections are the parent's, or its loop is closed: neither
-            # can be closed from here. The client is closed; its connections are let go.
             self.closed = True
             self.watchdog.close()
+            if self.pid == PROCESS.pid:
+                # Its loop is closed: the transport lets the connections go (aiohttp touches
+                # nothing of a closed loop), and they close as they are collected.
+                await self.transport.close()
+                return
+            # After fork() its connections are the parent's: they are kept, never closed here.
             forget = getattr(self.transport, "forget", None)
             if forget is not None:
                 forget()

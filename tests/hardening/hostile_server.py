@@ -86,6 +86,14 @@ class HostileServer:
     def count(self, method: str | None = None) -> int:
         return sum(1 for s in self.seen if method is None or s.method == method)
 
+    def open_connections(self) -> int:
+        """Connections from clients that the server holds open now."""
+        return (
+            0
+            if self._runner is None or self._runner.server is None
+            else len(self._runner.server.connections)
+        )
+
     async def wait_for(self, count: int, timeout: float = 5.0) -> None:
         """Wait until at least `count` requests have arrived."""
 
