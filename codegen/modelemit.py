@@ -71,7 +71,7 @@ from codegen.schemawalk import (
     singular,
 )
 
-__all__ = ["emit_models", "model_text", "writes"]
+__all__ = ["ModelClass", "docstring", "emit_models", "model_text", "writes"]
 
 _ENUM_BASES = {str: "OpenStrEnum", int: "OpenIntEnum", float: "float, Enum"}
 # The public names of pydantic's `BaseModel`: a field of that name would shadow them.
@@ -89,7 +89,10 @@ _BUILTINS = frozenset({"bool", "bytes", "dict", "float", "int", "list", "str"})
 
 
 @dataclass
-class _Class:
+class ModelClass:
+    """One class of the models module: its name, its source, and the classes it needs
+    defined before it."""
+
     name: str
     text: str
     after: set[str] = field(default_factory=set)
@@ -114,7 +117,8 @@ def model_text(name: str, base: str, doc: str, fields: list[str]) -> str:
     return text + "".join(fields)
 
 
-def _docstring(text: object, indent: str) -> str:
+def docstring(text: object, indent: str) -> str:
+    """`text` as a docstring indented by `indent`, backslashes and triple quotes escaped."""
     lines = str(text).replace("\\", "\\\\").replace('"""', '\\"\\"\\"').split("\n")
     body = "\n".join(f"{indent}{line}" if line else "" for line in lines)
     return f'{indent}"""\n{body}\n{indent}"""\n'
@@ -147,7 +151,7 @@ class _Emitter:
         self.types = SchemaTypes(schemas, self.classes, self._inline)
         self.tags = discriminator_tags(schemas)
         self.schema_of = {cls: name for name, cls in self.classes.items()}
-        self.out: dict[str, _Class] = {}
+        self.out: dict[str, ModelClass] = {}
         self.bases: set[str] = set()
         self.defaults_from: set[str] = set()
         # A field named like an import makes the module import it as `<name>_aliased`.
@@ -157,12 +161,12 @@ class _Emitter:
         """`text` (an annotation, or an imported name) as the module spells it."""
         return spelled(text, self.aliases)
 
-    def run(self) -> list[_Class]:
+    def run(self) -> list[ModelClass]:
         for name, schema in self.schemas.items():
             self.out[self.classes[name]] = self.schema_class(name, schema)
         return _ordered(self.out)
 
-    def schema_class(self, name: str, schema: Any) -> _Class:
+    def schema_class(self, name: str, schema: Any) -> ModelClass:
         cls = self.classes[name]
         if not isinstance(schema, dict):
             return self._root(cls, {})
@@ -185,7 +189,7 @@ class _Emitter:
             return False
         return is_object(target) or self._extends_model(target, seen)
 
-    def _enum(self, cls: str, schema: dict[str, Any]) -> _Class:
+    def _enum(self, cls: str, schema: dict[str, Any]) -> ModelClass:
         values = schema["enum"]
         if schema.get("type") == "number" and all(numeric(v) for v in values):
             values = [float(v) for v in values]
@@ -195,12 +199,12 @@ class _Emitter:
         names = enum_member_names(schema)
         text = f"class {cls}({self.n(base)}):\n"
         if schema.get("description"):
-            text += _docstring(schema["description"], "    ") + "\n"
+            text += docstring(schema["description"], "    ") + "\n"
         for member, value in zip(names, values, strict=False):
             text += f"    {member} = {literal(value)}\n"
-        return _Class(cls, text)
+        return ModelClass(cls, text)
 
-    def _model(self, name: str, cls: str, schema: dict[str, Any]) -> _Class:
+    def _model(self, name: str, cls: str, schema: dict[str, Any]) -> ModelClass:
         parents: list[str] = []
         properties: dict[str, Any] = {}
         required: set[str] = set()
@@ -217,7 +221,7 @@ class _Emitter:
             required |= {str(n) for n in listed(part.get("required"))}
         if not parents:
             self.bases.add("ApiModel")
-        doc = _docstring(schema["description"], "    ") if schema.get("description") else ""
+        doc = docstring(schema["description"], "    ") if schema.get("description") else ""
         # A field may not take the name of a class its class's fields refer to (its
         # annotation would read the field's default instead).
         taken = {self.types.target(ref)[0] for ref in refs(properties.values())}
@@ -232,7 +236,7 @@ class _Emitter:
         base = ", ".join(parents) or self.n("ApiModel")
         text = model_text(cls, base, doc, fields)
         after = set(parents) | self.defaults_from
-        return _Class(cls, text, after, doc=doc, fields=fields, direct=not parents)
+        return ModelClass(cls, text, after, doc=doc, fields=fields, direct=not parents)
 
     def _field(
         self, attribute: str, alias: str | None, node: Any, required: bool, tag: list[str] | None
@@ -318,7 +322,7 @@ class _Emitter:
         into it)."""
         return bool(set(re.findall(r"\w+", annotation)) & (self.out.keys() | self.schema_of.keys()))
 
-    def _root(self, cls: str, schema: dict[str, Any]) -> _Class:
+    def _root(self, cls: str, schema: dict[str, Any]) -> ModelClass:
         # A constrained item of a top-level array is the class `<name>Item`.
         annotation = self.types.annotation(schema, f"{cls}Items")
         self.bases.add("RootModel")
@@ -334,7 +338,7 @@ class _Emitter:
         text = f"class {cls}({self.n('RootModel')}[{self.n(annotation)}]):\n"
         text += self._assignment("root", annotation, default, args, schema)
         refs = set(re.findall(r"\w+", annotation)) & (self.out.keys() | self.schema_of.keys())
-        return _Class(cls, text, refs, f"{self.n('RootModel')}[{self.n(annotation)}]")
+        return ModelClass(cls, text, refs, f"{self.n('RootModel')}[{self.n(annotation)}]")
 
     def _inline(self, field_name: str, items: Any) -> str:
         """The class of a constrained array item of the field `field_name`."""
@@ -362,7 +366,7 @@ class _Emitter:
             value = f" = {field_call}(...)" if default == "..." else value
         text = f"    {attribute}: {self.n(annotation)}{value}\n"
         if node.get("description"):
-            text += _docstring(node["description"], "    ")
+            text += docstring(node["description"], "    ")
         return text
 
     def imports(self) -> str:
@@ -399,11 +403,11 @@ def _attributes(schemas: dict[str, Any]) -> set[str]:
     return found
 
 
-def _ordered(classes: dict[str, _Class]) -> list[_Class]:
+def _ordered(classes: dict[str, ModelClass]) -> list[ModelClass]:
     """By name (byte order), each class after the classes its bases name."""
     done: set[str] = set()
-    waiting: list[_Class] = []
-    out: list[_Class] = []
+    waiting: list[ModelClass] = []
+    out: list[ModelClass] = []
     for cls in sorted(classes.values(), key=lambda c: c.name):
         if (cls.after & classes.keys()) - done - {cls.name}:
             waiting.append(cls)

@@ -20,7 +20,7 @@ import textwrap
 from collections import Counter
 from itertools import combinations
 
-from codegen.modelemit import _Class, _docstring, model_text
+from codegen.modelemit import ModelClass, docstring, model_text
 
 __all__ = ["MINIMUM", "share_fields"]
 
@@ -31,7 +31,7 @@ _COMMON = 32
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+")
 
 
-def share_fields(classes: list[_Class], api_model: str) -> list[_Class]:
+def share_fields(classes: list[ModelClass], api_model: str) -> list[ModelClass]:
     """`classes` with the fields related models declare alike moved into base models
     (`api_model`: how the module spells `ApiModel`)."""
     direct = {c.name: c for c in classes if c.direct and c.fields}
@@ -46,7 +46,7 @@ def share_fields(classes: list[_Class], api_model: str) -> list[_Class]:
     pairs = sorted((-n, a, b) for (a, b), n in counts.items() if n >= MINIMUM)
     taken = {c.name for c in classes}
     grouped: set[str] = set()
-    bases: list[_Class] = []
+    bases: list[ModelClass] = []
     for _, first, second in pairs:
         if first in grouped or second in grouped:
             continue
@@ -60,7 +60,9 @@ def share_fields(classes: list[_Class], api_model: str) -> list[_Class]:
     return bases + classes
 
 
-def _base(members: list[_Class], shared: list[str], api_model: str, taken: set[str]) -> _Class:
+def _base(
+    members: list[ModelClass], shared: list[str], api_model: str, taken: set[str]
+) -> ModelClass:
     """The base model of `members` declaring `shared`; each member made to extend it."""
     words = _WORD.findall(members[0].name)
     for member in members[1:]:
@@ -72,14 +74,14 @@ def _base(members: list[_Class], shared: list[str], api_model: str, taken: set[s
     taken.add(name)
     names = [f"`{m.name}`" for m in members]
     listed = f"{', '.join(names[:-1])} and {names[-1]}"
-    doc = _docstring(textwrap.fill(f"The fields that {listed} declare alike.", 88), "    ")
+    doc = docstring(textwrap.fill(f"The fields that {listed} declare alike.", 88), "    ")
     after: set[str] = set()
     for member in members:
         after |= member.after
         member.fields = [t for t in member.fields if t not in shared]
         member.text = model_text(member.name, name, member.doc, member.fields)
         member.after.add(name)
-    return _Class(name, model_text(name, api_model, doc, shared), after, doc=doc, fields=shared)
+    return ModelClass(name, model_text(name, api_model, doc, shared), after, doc=doc, fields=shared)
 
 
 def _common(one: list[str], other: list[str]) -> list[str]:
