@@ -14,7 +14,6 @@ import copy
 import ssl
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import replace
-from types import TracebackType
 from typing import Any, TypeVar
 
 from typing_extensions import Unpack
@@ -205,12 +204,7 @@ class AsyncClient(ManyRequests, ClientResources):
             raise ClientClosedError("the client is closed; create a new AsyncClient")
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
     async def close(self) -> None:

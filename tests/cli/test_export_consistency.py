@@ -31,7 +31,7 @@ START = datetime(2025, 6, 3, 12, 0, tzinfo=timezone.utc)
 async def hooked() -> AsyncIterator[HookedFakeServer]:
     async with HookedFakeServer(recordings=95, seed=5) as server:
         yield server
-        assert server.internal_errors == []
+        assert server.stats.internal_errors == []
 
 
 async def _export(server: FakeServer, out: Path, **options: Any) -> Any:

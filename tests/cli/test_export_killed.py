@@ -25,7 +25,7 @@ async def slow_server() -> AsyncIterator[FakeServer]:
     async with FakeServer(recordings=RECORDINGS, seed=9) as server:
         server.faults.add(Fault.latency(0.03))  # pages come slowly enough to kill midway
         yield server
-        assert server.internal_errors == []
+        assert server.stats.internal_errors == []
 
 
 def _command(server: FakeServer, out: Path, *extra: str) -> list[str]:

@@ -481,7 +481,7 @@ async def cancel_get_many_midway(
             task.cancel()
             outcome = await _ending(task)
             pending = await _pending_client_tasks()
-            sent_before = len(server.requests) + server.in_flight
+            sent_before = len(server.requests) + server.stats.in_flight
             await asyncio.sleep(0.05)
             await wait_idle(server)
             sent_after = len(server.requests) - sent_before
@@ -543,10 +543,10 @@ async def close_during_in_flight(
                 return len([r async for r in client.session_recordings.list(limit=20)])
 
             paging = asyncio.ensure_future(walk())
-            await _until(lambda: server.in_flight >= 8)
+            await _until(lambda: server.stats.in_flight >= 8)
             await client.close()
             outcomes = [await _ending(bulk), await _ending(paging)]
-            sent_before = len(server.requests) + server.in_flight
+            sent_before = len(server.requests) + server.stats.in_flight
             await wait_idle(server)
             await asyncio.sleep(0.05)
             sent_after = len(server.requests) - sent_before

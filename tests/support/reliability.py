@@ -106,10 +106,10 @@ async def wait_idle(server: FakeServer, timeout: float = 5.0) -> None:
     that its request log is complete."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while server.in_flight and loop.time() < deadline:  # noqa: ASYNC110 (a gauge, no event)
+    while server.stats.in_flight and loop.time() < deadline:  # noqa: ASYNC110 (a gauge, no event)
         await asyncio.sleep(0.01)
-    if server.in_flight:
-        raise AssertionError(f"the server still handles {server.in_flight} requests")
+    if server.stats.in_flight:
+        raise AssertionError(f"the server still handles {server.stats.in_flight} requests")
 
 
 # -- the key --------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ async def server() -> AsyncIterator[FakeServer]:
     """A FakeServer with 250 recordings; the test fails if any request crashed it."""
     async with FakeServer(recordings=250, seed=7) as started:
         yield started
-        assert started.internal_errors == []
+        assert started.stats.internal_errors == []
 
 
 @pytest_asyncio.fixture

@@ -321,4 +321,4 @@ async def test_live_quirks_answer_like_the_live_service(session: aiohttp.ClientS
         role = await api.post(api.org("roles/"), {"name": "Live"})
         assert role.status == 201
         assert (await api.delete(recording)).status == 204
-        assert server.internal_errors == []
+        assert server.stats.internal_errors == []

@@ -22,7 +22,7 @@ ERROR_KEYS = {"type", "code", "detail", "attr"}
 async def _still_serving(api: Api) -> None:
     answer = await api.get(api.env("session_recordings/"), params={"limit": "1"})
     assert answer.status == 200
-    assert api.server.internal_errors == []
+    assert api.server.stats.internal_errors == []
 
 
 @pytest.mark.parametrize(
@@ -149,11 +149,11 @@ async def test_unexpected_exception_is_a_500_in_the_services_shape_and_counted(
             "detail": "A server error occurred.",
             "attr": None,
         }
-        assert len(server.internal_errors) == 1
-        assert "RuntimeError: boom" in server.internal_errors[0]
+        assert len(server.stats.internal_errors) == 1
+        assert "RuntimeError: boom" in server.stats.internal_errors[0]
         assert (await api.get(api.org(f"roles/{'0' * 8}/"))).status == 404
         server.reset_stats()
-        assert server.internal_errors == []
+        assert server.stats.internal_errors == []
 
 
 async def test_many_bad_requests_in_a_row_leave_the_server_healthy(

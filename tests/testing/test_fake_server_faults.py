@@ -115,10 +115,10 @@ async def test_latency_delays_the_answer_and_can_outlast_a_client_timeout(
     with pytest.raises(asyncio.TimeoutError):
         await api.get(api.org("roles/"), timeout=0.05)
     for _ in range(50):  # the server gives up on the abandoned request
-        if server.in_flight == 0:
+        if server.stats.in_flight == 0:
             break
         await asyncio.sleep(0.01)
-    assert server.in_flight == 0
+    assert server.stats.in_flight == 0
     assert (await api.get(api.org("roles/"))).status == 200
 
 

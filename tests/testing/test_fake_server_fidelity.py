@@ -30,7 +30,7 @@ async def fake(request: pytest.FixtureRequest) -> AsyncIterator[FakeServer]:
     options = LIVE if request.param == "live" else {}
     async with FakeServer(recordings=30, seed=3, **options) as server:  # type: ignore[arg-type]
         yield server
-        assert server.internal_errors == []
+        assert server.stats.internal_errors == []
 
 
 def _live(server: FakeServer) -> bool:

@@ -26,7 +26,7 @@ async def started(**options: Any) -> AsyncIterator[tuple[FakeServer, Api]]:
     async with FakeServer(seed=2, **options) as server:
         async with aiohttp.ClientSession() as session:
             yield server, Api(session, server)
-        assert server.internal_errors == []
+        assert server.stats.internal_errors == []
 
 
 async def test_the_list_counts_against_listing_and_recordings_a_get_against_recordings() -> None:

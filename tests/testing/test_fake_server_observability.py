@@ -47,13 +47,13 @@ async def test_max_in_flight_counts_concurrent_requests(api: Api, server: FakeSe
     server.faults.add(Fault.latency(0.2))
     answers = await asyncio.gather(*(api.get(api.org("roles/")) for _ in range(12)))
     assert [a.status for a in answers] == [200] * 12
-    assert server.max_in_flight == 12
-    assert server.in_flight == 0
+    assert server.stats.max_in_flight == 12
+    assert server.stats.in_flight == 0
     server.reset_stats()
-    assert (server.max_in_flight, server.requests, server.faults.injected_total) == (0, [], 0)
+    assert (server.stats.max_in_flight, server.requests, server.faults.injected_total) == (0, [], 0)
     server.faults.clear()
     await asyncio.gather(*(api.get(api.org("roles/")) for _ in range(3)))
-    assert 1 <= server.max_in_flight <= 3
+    assert 1 <= server.stats.max_in_flight <= 3
     assert len(server.requests) == 3
 
 
@@ -77,8 +77,8 @@ async def test_soak_of_concurrent_requests_is_served_without_errors(
 
     statuses = await asyncio.gather(*(fetch(path) for path in paths))
     assert statuses == [200] * len(paths)
-    assert 1 <= server.max_in_flight <= 50
-    assert server.internal_errors == []
+    assert 1 <= server.stats.max_in_flight <= 50
+    assert server.stats.internal_errors == []
 
 
 async def test_fake_server_fixture_from_the_plugin_is_started(
@@ -124,7 +124,7 @@ async def test_stop_does_not_wait_for_a_stalled_request(
     api = Api(session, server)
     pending = asyncio.ensure_future(api.get(api.org("roles/")))
     for _ in range(500):
-        if server.in_flight:
+        if server.stats.in_flight:
             break
         await asyncio.sleep(0.01)
     await asyncio.wait_for(server.stop(), timeout=5)

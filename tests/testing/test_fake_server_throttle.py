@@ -20,7 +20,7 @@ async def throttled(**options: Any) -> AsyncIterator[tuple[FakeServer, Api]]:
     async with FakeServer(recordings=5, seed=1, **options) as server:
         async with aiohttp.ClientSession() as session:
             yield server, Api(session, server)
-        assert server.internal_errors == []
+        assert server.stats.internal_errors == []
 
 
 def recording(api: Api) -> Callable[..., Any]:

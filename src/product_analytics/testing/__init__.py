@@ -21,7 +21,7 @@ from typing import Any
 from product_analytics.testing.context import Context, Handler, ListStyle, Reply
 from product_analytics.testing.faults import Fault, FaultDecision, FaultKind, Faults
 from product_analytics.testing.mock_transport import MockTransport
-from product_analytics.testing.observe import RequestRecord
+from product_analytics.testing.observe import RequestRecord, ServerStats
 from product_analytics.testing.pagination import DEFAULT_LIMIT, MAX_LIMIT
 from product_analytics.testing.serve import serve_forever
 from product_analytics.testing.server import FakeServer
@@ -43,6 +43,7 @@ __all__ = [
     "RequestRecord",
     "RetryAfterRounding",
     "SERVICE_RATES",
+    "ServerStats",
     "Throttle",
     "aioresponses",
     "serve_forever",

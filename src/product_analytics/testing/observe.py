@@ -18,7 +18,13 @@ from product_analytics.testing.bodies import read_raw_body
 from product_analytics.testing.errors import ApiProblem, error_response
 from product_analytics.testing.faults import FAULTS_KEY
 
-__all__ = ["OPERATION_KEY", "RequestRecord", "Stats", "error_middleware", "observe_middleware"]
+__all__ = [
+    "OPERATION_KEY",
+    "RequestRecord",
+    "ServerStats",
+    "error_middleware",
+    "observe_middleware",
+]
 
 # Request key: the operation the dispatcher resolved the request to.
 OPERATION_KEY: web.RequestKey[str] = web.RequestKey("product_analytics.operation_id")
@@ -48,8 +54,11 @@ class RequestRecord:
 
 
 @dataclass
-class Stats:
-    """Counters of one server. `log_limit` bounds the request log (oldest dropped)."""
+class ServerStats:
+    """What one server counts (`FakeServer.stats`): `in_flight`, the requests being handled
+    now; `max_in_flight`, the most handled at once; `internal_errors`, the tracebacks of
+    exceptions that escaped a handler (each answered as a 500); `log`, the request log,
+    bounded by `log_limit` (oldest dropped; `FakeServer.requests` is a copy)."""
 
     log_limit: int | None = None
     in_flight: int = 0
@@ -75,7 +84,7 @@ def _decode(raw: bytes) -> Any:
         return None
 
 
-def observe_middleware(stats: Stats) -> Middleware:
+def observe_middleware(stats: ServerStats) -> Middleware:
     """Outermost middleware: counts requests in flight and logs each one when it ends."""
 
     @web.middleware

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import TracebackType
 from typing import Any
 
 from aiohttp import web
@@ -18,7 +17,7 @@ from product_analytics.testing.faults import Faults, fault_middleware
 from product_analytics.testing.handlers import HANDLERS
 from product_analytics.testing.observe import (
     RequestRecord,
-    Stats,
+    ServerStats,
     error_middleware,
     observe_middleware,
 )
@@ -43,7 +42,8 @@ class FakeServer:
     - `port`: the port on `host` to listen on; None picks a free one.
     - `list_style`, `live_quirks`: answer like the live service where it differs from the
       description (see `context.Options`).
-    - `request_log_limit`: keep only the last that many `requests` (None: all).
+    - `request_log_limit`: keep only the last that many `requests` (None: all). `stats`
+      holds the request log, the in-flight gauge and the handlers' crashes.
     - `shutdown_timeout`: seconds `stop()` waits for requests still running before
       cancelling them.
     - `throttle`: off by default. `True` applies the live service's rates per API key
@@ -93,7 +93,7 @@ class FakeServer:
         self.api_key: str = issue_key(self.store, ["*"], self.user_id)
         self._requested_port = port
         self._shutdown_timeout = shutdown_timeout
-        self._stats = Stats(log_limit=request_log_limit)
+        self.stats: ServerStats = ServerStats(log_limit=request_log_limit)
         settings = Throttle.of(throttle, throttle_retry_after, throttle_clock)
         self.throttle: ThrottleState | None = None if settings is None else ThrottleState(settings)
         self._runner: web.AppRunner | None = None
@@ -114,9 +114,9 @@ class FakeServer:
         )
         app = web.Application(
             middlewares=[
-                observe_middleware(self._stats),
+                observe_middleware(self.stats),
                 fault_middleware(self.faults),
-                error_middleware(self._stats.internal_errors.append),
+                error_middleware(self.stats.internal_errors.append),
             ]
         )
         app.router.add_route("*", "/{tail:.*}", dispatcher.handle)
@@ -172,12 +172,7 @@ class FakeServer:
         await self.start()
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *exc_info: object) -> None:
         await self.stop()
 
     # -- operations -------------------------------------------------------------------
@@ -260,22 +255,7 @@ class FakeServer:
     @property
     def requests(self) -> list[RequestRecord]:
         """The request log, oldest first (a copy)."""
-        return list(self._stats.log)
-
-    @property
-    def in_flight(self) -> int:
-        """Requests being handled right now."""
-        return self._stats.in_flight
-
-    @property
-    def max_in_flight(self) -> int:
-        """The most requests handled at once since start (or `reset_stats()`)."""
-        return self._stats.max_in_flight
-
-    @property
-    def internal_errors(self) -> list[str]:
-        """Tracebacks of exceptions that escaped a handler (each answered as a 500)."""
-        return list(self._stats.internal_errors)
+        return list(self.stats.log)
 
     @property
     def throttle_429s(self) -> int:
@@ -288,10 +268,10 @@ class FakeServer:
         return {} if self.throttle is None else dict(self.throttle.answered)
 
     def reset_stats(self) -> None:
-        """Clear `requests`, `internal_errors`, `faults.injected` and the `throttle_429s` counts;
-        restart `max_in_flight`. The throttle's windows are kept (`throttle.reset()` clears
-        them)."""
-        self._stats.reset()
+        """Clear `requests`, `stats.internal_errors`, `faults.injected` and the `throttle_429s`
+        counts; restart `stats.max_in_flight`. The throttle's windows are kept
+        (`throttle.reset()` clears them)."""
+        self.stats.reset()
         self.faults.injected.clear()
         if self.throttle is not None:
             self.throttle.answered.clear()
