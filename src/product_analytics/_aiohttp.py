@@ -200,13 +200,24 @@ class AiohttpTransport:
         return _Response(response.status, response.headers, _Body(response))
 
     def _proxy_for(self, url: str) -> str | None:
-        """The environment's proxy for `url`, looked up once per origin."""
+        """The environment's proxy for `url`, looked up once per origin. A proxy that is no
+        valid URL (a bad port, a password with a `#` not percent-encoded) raises
+        `TransportError` (the request not sent) naming the variable, never the URL: it may
+        hold a password."""
         cut = url.find("/", url.find("://") + 3)
         origin = url if cut < 0 else url[:cut]
         try:
             return self._proxies[origin]
         except KeyError:
-            proxy = environment_proxy(URL(origin, encoded=True), self._env_proxies)
+            target = URL(origin, encoded=True)
+            proxy = environment_proxy(target, self._env_proxies)
+            if proxy is not None and not _valid_url(proxy):
+                names = f"{target.scheme.upper()}_PROXY or ALL_PROXY"
+                raise TransportError(
+                    f"the proxy that {names} names is not a valid URL (check its host and "
+                    "port, and that its password is percent-encoded)",
+                    request_sent=False,
+                ) from None
             self._proxies[origin] = proxy
             return proxy
 
@@ -277,6 +288,14 @@ def yarl_url(url: str) -> URL:
         query_string=query,
         encoded=True,
     )
+
+
+def _valid_url(url: str) -> bool:
+    """Whether aiohttp can take `url` (a proxy's) as a URL with a host."""
+    try:
+        return URL(url).host is not None
+    except ValueError:
+        return False
 
 
 def _client_failure(exc: aiohttp.ClientError) -> TransportError:

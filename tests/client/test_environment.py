@@ -155,6 +155,30 @@ async def test_proxy_credentials_reach_the_proxy_and_never_show_when_it_refuses_
     assert not [text for text in shown if wrong in text]
 
 
+@pytest.mark.parametrize(
+    "malformed",
+    ["http://analyst:p#ssW0RD@127.0.0.1:3128", "http://analyst:ssW0RD@proxy:port",
+     "http://analyst:ssW0RD@proxy:99999", "http://analyst:ssW0RD@[proxy"],
+)  # fmt: skip
+async def test_a_malformed_proxy_in_the_environment_is_refused_unsent_and_never_shown(
+    malformed: str,
+    loopback: LoopbackFactory,
+    no_proxy_env: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    server = await loopback(answer_record)
+    no_proxy_env.setenv("HTTP_PROXY", malformed)
+    caplog.set_level(logging.DEBUG, logger="product_analytics")
+    async with AsyncClient(api_key=API_KEY, base_url=server.base_url, max_retries=0) as client:
+        with pytest.raises(ApiConnectionError, match="HTTP_PROXY") as caught:
+            await client.proxy_records.create(organization_id=ORG, domain="d.example.com")
+    assert caught.value.request_sent is False
+    assert server.received == []
+    shown = [str(caught.value), repr(caught.value), *traceback.format_exception(caught.value)]
+    shown += [record.getMessage() for record in caplog.records]
+    assert not [text for text in shown if "ssW0RD" in text]
+
+
 async def test_a_proxy_that_drops_the_tunnel_leaves_a_post_unsent_and_retried(
     tls_server: LoopbackServer,
 ) -> None:
