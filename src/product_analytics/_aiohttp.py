@@ -200,13 +200,24 @@ class AiohttpTransport:
         return _Response(response.status, response.headers, _Body(response))
 
     def _proxy_for(self, url: str) -> str | None:
-        """The environment's proxy for `url`, looked up once per origin."""
+        """The environment's proxy for `url`, looked up once per origin. A proxy that is no
+        valid URL (a bad port, a password with a `#` not percent-encoded) raises
+        `TransportError` (the request not sent) naming the variable, never the URL: it may
+        hold a password."""
         cut = url.find("/", url.find("://") + 3)
         origin = url if cut < 0 else url[:cut]
         try:
             return self._proxies[origin]
         except KeyError:
-            proxy = environment_proxy(URL(origin, encoded=True), self._env_proxies)
+            target = URL(origin, encoded=True)
+            proxy = environment_proxy(target, self._env_proxies)
+            if proxy is not None and not _valid_url(proxy):
+                names = f"{target.scheme.upper()}_PROXY or ALL_PROXY"
+                raise TransportError(
+                    f"the proxy that {names} names is not a valid URL (check its host and "
+                    "port, and that its password is percent-encoded)",
+                    request_sent=False,
+                ) from None
             self._proxies[origin] = proxy
             return proxy
 
@@ -221,7 +232,9 @@ class AiohttpTransport:
 class _Connector(aiohttp.TCPConnector):
     """aiohttp's connector, which marks the request being sent (`_SENDING`) as sent once
     it has a connection to be written on, and refuses a second connection for it: the
-    one aiohttp takes to resend an idempotent request whose kept-alive connection dropped."""
+    one aiohttp takes to resend an idempotent request whose kept-alive connection dropped.
+    A failure while connecting (a proxy that drops or breaks the tunnel before it is made)
+    is raised as `_NotConnected`: the request was not sent."""
 
     async def connect(self, req: Any, traces: Any, timeout: Any) -> Any:
         request = _SENDING.get()
@@ -229,13 +242,25 @@ class _Connector(aiohttp.TCPConnector):
             return await super().connect(req, traces, timeout)
         if request.sent:
             raise _NotResent("the connection dropped after the request was sent")
-        connection = await super().connect(req, traces, timeout)
+        failure: _NotConnected | None = None
+        try:
+            connection = await super().connect(req, traces, timeout)
+        except (aiohttp.ClientConnectorError, aiohttp.ClientHttpProxyError):
+            raise  # told apart by `_client_failure`
+        except aiohttp.ClientError as exc:
+            failure = _NotConnected(_describe(exc))
+        if failure is not None:  # raised here: aiohttp's exception is not its context
+            raise failure
         request.sent = True
         return connection
 
 
 class _NotResent(aiohttp.ClientConnectionError):
     """A request aiohttp would have sent again on another connection."""
+
+
+class _NotConnected(aiohttp.ClientConnectionError):
+    """A connection that failed before the request could be written on it."""
 
 
 def yarl_url(url: str) -> URL:
@@ -265,9 +290,20 @@ def yarl_url(url: str) -> URL:
     )
 
 
+def _valid_url(url: str) -> bool:
+    """Whether aiohttp can take `url` (a proxy's) as a URL with a host."""
+    try:
+        return URL(url).host is not None
+    except ValueError:
+        return False
+
+
 def _client_failure(exc: aiohttp.ClientError) -> TransportError:
     """The `TransportError` of an aiohttp failure before an answer: whether the request
-    may have been sent is told by the failure's kind (a refused connection or proxy: not)."""
+    may have been sent is told by the failure's kind (a refused connection or proxy, or a
+    failure while connecting, as a proxy dropping the tunnel: not). A proxy's refusal is
+    named by its status and reason alone: aiohttp's message holds the proxy's URL, and
+    with it the proxy's password."""
     if isinstance(exc, aiohttp.ClientConnectorCertificateError):
         return TransportError(
             f"could not connect: the server's TLS certificate was refused ({_describe(exc)}); "
@@ -276,8 +312,11 @@ def _client_failure(exc: aiohttp.ClientError) -> TransportError:
         )
     if isinstance(exc, aiohttp.ClientConnectorError):
         return TransportError(f"could not connect: {_describe(exc)}", request_sent=False)
+    if isinstance(exc, _NotConnected):
+        return TransportError(f"could not connect: {exc}", request_sent=False)
     if isinstance(exc, aiohttp.ClientHttpProxyError):
-        return TransportError(f"the proxy refused: {_describe(exc)}", request_sent=False)
+        refusal = f"{exc.status} {exc.message}".strip()
+        return TransportError(f"the proxy refused: {refusal}", request_sent=False)
     return TransportError(f"connection failed: {_describe(exc)}", request_sent=True)
 
 

@@ -306,7 +306,8 @@ def _kept(name: str, value: Any) -> Any:
 class ClientConfig:
     """Checked client settings, one field per keyword of `AsyncClient` (whose signature
     holds the defaults): the one declaration `resolve` and `with_options` are driven by.
-    The API key is a `Secret`: no repr shows it."""
+    The API key is a `Secret`: no repr shows it, nor the proxy or the throttle store (their
+    URLs may hold a password)."""
 
     api_key: Secret = field(repr=False, metadata={"env": API_KEY_ENV, "shared": True})
     base_url: str = field(metadata=_setting(_check_base_url, env=BASE_URL_ENV, shared=True))
@@ -325,12 +326,12 @@ class ClientConfig:
     transport: Transport | None = field(metadata=_setting(_transport, shared=True))
     retry_policy: RetryPolicy = field(metadata=_setting(_retry_policy))
     require_https: bool = field(metadata=_setting(_bool))
-    proxy: str | None = field(metadata=_setting(_proxy, shared=True))
+    proxy: str | None = field(repr=False, metadata=_setting(_proxy, shared=True))
     trust_env: bool = field(metadata=_setting(_bool, shared=True))
     verify: bool | str | ssl.SSLContext = field(metadata=_setting(_verify, shared=True))
     default_headers: Mapping[str, str] = field(metadata=_setting(_default_headers))
     throttle_store: str | None = field(
-        metadata=_setting(_optional_str, env=THROTTLE_STORE_ENV, shared=True)
+        repr=False, metadata=_setting(_optional_str, env=THROTTLE_STORE_ENV, shared=True)
     )
 
     def throttle_namespace(self) -> str:

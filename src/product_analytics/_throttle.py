@@ -144,19 +144,29 @@ class Throttles:
 
     async def acquire(self, classes: Sequence[str], *, max_wait: float | None = None,
                       deadline: float | None = None) -> float:  # fmt: skip
-        """Wait until a request of these classes may go; return the seconds waited."""
+        """Wait until a request of these classes may go; return the seconds waited. It goes
+        when none of its classes holds a pause, including one that began while it waited
+        on another of its classes."""
         started = time.monotonic()
         latest = math.inf if max_wait is None else started + max_wait
         latest = min(latest, math.inf if deadline is None else deadline)
-        for gate in map(self._gate, (*classes, _ALL) if _ALL in self._gates else classes):
+        gates = [*map(self._gate, (*classes, _ALL) if _ALL in self._gates else classes)]
+        for gate in gates:
             while (wait := await self._wait_for(gate)) > 0:
-                if time.monotonic() + wait > latest:
-                    raise ThrottleWaitTooLong(wait)
-                if gate.changed is None or gate.changed.done():
-                    gate.changed = asyncio.get_running_loop().create_future()
-                nap = min(wait, 1.0) if self._store.shared else wait  # re-read shared pauses
-                await asyncio.wait((gate.changed,), timeout=nap)
+                await self._nap(gate, wait, latest)
+        while len(gates) > 1 and (wait := max(map(_held, gates))) > 0:
+            await self._nap(max(gates, key=_held), wait, latest)
         return time.monotonic() - started
+
+    async def _nap(self, gate: _Gate, wait: float, latest: float) -> None:
+        """Wait `wait` s for `gate`, or less when its pause lifts; `ThrottleWaitTooLong`
+        when that would pass `latest` (monotonic)."""
+        if time.monotonic() + wait > latest:
+            raise ThrottleWaitTooLong(wait)
+        if gate.changed is None or gate.changed.done():
+            gate.changed = asyncio.get_running_loop().create_future()
+        nap = min(wait, 1.0) if self._store.shared else wait  # re-read shared pauses
+        await asyncio.wait((gate.changed,), timeout=nap)
 
     async def refused(self, classes: Sequence[str], sent_at: float,
                       retry_after: float | None) -> float:  # fmt: skip
@@ -304,6 +314,11 @@ class Throttles:
                 callback(event)
             except Exception:
                 logger.exception("a throttle listener failed on %r", event)
+
+
+def _held(gate: _Gate) -> float:
+    """Seconds the pause of `gate` holds (its probes refused too) from now; 0.0 if none."""
+    return max(gate.until - time.time(), 0.0) if gate.refusals >= _PROBES else 0.0
 
 
 class _Store:

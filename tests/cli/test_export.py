@@ -126,3 +126,12 @@ def test_a_pause_by_the_service_is_shown_with_its_timezone() -> None:
         "recordings: paused by the service until 11:34:27 UTC",
         "recordings: resumed",
     ]
+
+
+def test_a_pause_past_the_calendars_end_is_shown_by_its_length() -> None:
+    """A hostile `Retry-After` (thirteen digits) ends past year 9999: no date to show."""
+    stream = io.StringIO()
+    Progress(stream).throttle(ThrottleEvent("recordings", paused_until=1e13, retry_after=1e13))
+    assert stream.getvalue().splitlines() == [
+        "recordings: paused by the service for 10000000000000 s"
+    ]

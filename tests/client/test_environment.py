@@ -8,7 +8,9 @@ settings' one declaration."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import ssl
+import traceback
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +30,13 @@ from product_analytics import (
 )
 from product_analytics._transport import Chunks
 from tests.support.forward_proxy import ForwardProxy, forward_proxy
-from tests.support.loopback import LoopbackFactory, LoopbackServer, free_port, serve
+from tests.support.loopback import (
+    LoopbackFactory,
+    LoopbackServer,
+    fast_policy,
+    free_port,
+    serve,
+)
 from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 
 DATA = Path(__file__).resolve().parents[1] / "hardening" / "data"
@@ -109,6 +117,92 @@ async def test_a_proxy_that_is_down_is_a_connection_error_never_sent(
             await client.proxy_records.create(organization_id=ORG, domain="d.example.com")
     assert caught.value.request_sent is False
     assert server.received == []
+
+
+@pytest.mark.parametrize("source", ["argument", "HTTPS_PROXY"])
+async def test_proxy_credentials_reach_the_proxy_and_never_show_when_it_refuses_them(
+    source: str,
+    tls_server: LoopbackServer,
+    tmp_path: Path,
+    no_proxy_env: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    wrong = "wr0ng-proxy-pass"
+    with forward_proxy(tmp_path, basic_auth="analyst:right-pass") as authed:
+        host = authed.url.removeprefix("http://")
+
+        def client_through(password: str) -> AsyncClient:
+            url = f"http://analyst:{password}@{host}"
+            if source == "argument":
+                return AsyncClient(api_key=API_KEY, base_url=https_url(tls_server),
+                                   verify=str(CERT), proxy=url, max_retries=0)  # fmt: skip
+            no_proxy_env.setenv("HTTPS_PROXY", url)
+            return AsyncClient(api_key=API_KEY, base_url=https_url(tls_server),
+                               verify=str(CERT), max_retries=0)  # fmt: skip
+
+        async with client_through("right-pass") as client:
+            assert (await get_record(client)).id == "r1"
+        assert authed.wait_for(f"CONNECT 127.0.0.1:{tls_server.port}")
+        caplog.set_level(logging.DEBUG, logger="product_analytics")
+        async with client_through(wrong) as client:
+            with pytest.raises(ApiConnectionError, match="proxy refused") as caught:
+                await get_record(client)
+            shown = [repr(client), repr(vars(client)["_config"])]
+    assert caught.value.request_sent is False
+    assert len(tls_server.received) == 1
+    shown += [str(caught.value), repr(caught.value), *traceback.format_exception(caught.value)]
+    shown += [record.getMessage() for record in caplog.records]
+    assert not [text for text in shown if wrong in text]
+
+
+@pytest.mark.parametrize(
+    "malformed",
+    ["http://analyst:p#ssW0RD@127.0.0.1:3128", "http://analyst:ssW0RD@proxy:port",
+     "http://analyst:ssW0RD@proxy:99999", "http://analyst:ssW0RD@[proxy"],
+)  # fmt: skip
+async def test_a_malformed_proxy_in_the_environment_is_refused_unsent_and_never_shown(
+    malformed: str,
+    loopback: LoopbackFactory,
+    no_proxy_env: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    server = await loopback(answer_record)
+    no_proxy_env.setenv("HTTP_PROXY", malformed)
+    caplog.set_level(logging.DEBUG, logger="product_analytics")
+    async with AsyncClient(api_key=API_KEY, base_url=server.base_url, max_retries=0) as client:
+        with pytest.raises(ApiConnectionError, match="HTTP_PROXY") as caught:
+            await client.proxy_records.create(organization_id=ORG, domain="d.example.com")
+    assert caught.value.request_sent is False
+    assert server.received == []
+    shown = [str(caught.value), repr(caught.value), *traceback.format_exception(caught.value)]
+    shown += [record.getMessage() for record in caplog.records]
+    assert not [text for text in shown if "ssW0RD" in text]
+
+
+async def test_a_proxy_that_drops_the_tunnel_leaves_a_post_unsent_and_retried(
+    tls_server: LoopbackServer,
+) -> None:
+    tunnels: list[bytes] = []
+
+    async def drop(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        tunnels.append(await reader.readuntil(b"\r\n\r\n"))
+        writer.close()  # no answer to the CONNECT: the request never reached the service
+
+    dropping = await asyncio.start_server(drop, "127.0.0.1", 0)
+    port = dropping.sockets[0].getsockname()[1]
+    try:
+        async with AsyncClient(
+            api_key=API_KEY, base_url=https_url(tls_server), verify=str(CERT),
+            proxy=f"http://127.0.0.1:{port}", retry_policy=fast_policy(max_retries=2),
+        ) as client:  # fmt: skip
+            with pytest.raises(ApiConnectionError) as caught:
+                await client.proxy_records.create(organization_id=ORG, domain="d.example.com")
+    finally:
+        dropping.close()
+        await dropping.wait_closed()
+    assert caught.value.request_sent is False
+    assert [t.split(b" ")[0] for t in tunnels] == [b"CONNECT"] * 3  # a POST never sent: retried
+    assert tls_server.received == []
 
 
 @pytest.mark.parametrize("proxy_url", ["ftp://proxy:21", "http://", "proxy:3128", 3128])

@@ -41,14 +41,17 @@ class ForwardProxy:
 
 
 @contextlib.contextmanager
-def forward_proxy(directory: Path) -> Iterator[ForwardProxy]:
-    """Run proxy.py on 127.0.0.1 for the block, its port file and log in `directory`."""
+def forward_proxy(directory: Path, *, basic_auth: str | None = None) -> Iterator[ForwardProxy]:
+    """Run proxy.py on 127.0.0.1 for the block, its port file and log in `directory`; with
+    `basic_auth` ("user:password") it answers 407 to a request without those credentials."""
     port_file, log = directory / "proxy.port", directory / "proxy.log"
     command = [
         sys.executable, "-m", "proxy", "--hostname", "127.0.0.1", "--port", "0",
         "--port-file", str(port_file), "--num-workers", "1", "--num-acceptors", "1",
         "--threaded",
     ]  # fmt: skip
+    if basic_auth is not None:
+        command += ["--basic-auth", basic_auth]
     with log.open("w") as output:
         process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT)
     try:

@@ -13,6 +13,7 @@ import pytest
 from product_analytics import AsyncClient, RateLimit
 from product_analytics._throttle import ThrottleEvent, Throttles, ThrottleWaitTooLong
 from product_analytics.testing import FakeServer
+from tests.support.loopback import free_port
 from tests.support.redis_server import RedisServer
 from tests.support.shared_store import shared_run
 
@@ -116,6 +117,19 @@ async def test_four_processes_on_one_key_share_a_drf_window_through_redis(
     run = await shared_run(redis_store.url)
     assert (run.errors, run.fetched) == (0, 4 * 45)
     assert run.share_429 <= 0.15, run
+
+
+async def test_a_store_password_never_shows(caplog: pytest.LogCaptureFixture) -> None:
+    store = f"redis://:st0re-pass@127.0.0.1:{free_port()}/0"  # nothing listens: it fails
+    async with FakeServer(recordings=1, seed=4) as server, AsyncClient(
+        api_key=server.api_key, base_url=server.base_url, project_id=server.project_id,
+        throttle_store=store,
+    ) as client:  # fmt: skip
+        with pytest.warns(RuntimeWarning, match="throttle store failed") as caught:
+            await client.session_recordings.get(id=server.recording_ids[0])
+        shown = [repr(client), repr(vars(client)["_config"])]
+    shown += [str(w.message) for w in caught] + [r.getMessage() for r in caplog.records]
+    assert not [text for text in shown if "st0re-pass" in text]
 
 
 def test_an_unknown_store_scheme_is_refused_before_anything_is_sent() -> None:

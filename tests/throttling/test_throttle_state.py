@@ -137,12 +137,27 @@ async def test_a_pause_that_holds_waits_and_then_paces_at_the_published_rates() 
     assert sent[-1] - sent[0] >= 1.9  # 3 per second, moving windows
 
 
-async def held_pause(throttles: Throttles, seconds: float) -> None:
+async def held_pause(
+    throttles: Throttles, seconds: float, classes: tuple[str, ...] = RECORDINGS
+) -> None:
     """A 429, then 3 probes refused too: a pause that holds, `seconds` long."""
-    await throttles.refused(RECORDINGS, time.time(), seconds)
+    await throttles.refused(classes, time.time(), seconds)
     for _ in range(3):
-        await throttles.acquire(RECORDINGS)
-        await throttles.refused(RECORDINGS, time.time(), seconds)
+        await throttles.acquire(classes)
+        await throttles.refused(classes, time.time(), seconds)
+
+
+async def test_a_request_does_not_go_while_another_of_its_classes_holds() -> None:
+    """A list request (recordings and listing) waits out a listing pause; meanwhile the
+    recordings class is refused and held too: the request goes once both pauses are over,
+    not into the recordings window the service just called full."""
+    throttles = Throttles(rates=RATES)
+    await held_pause(throttles, 0.2, ("listing",))
+    waiting = asyncio.ensure_future(throttles.acquire(("recordings", "listing")))
+    await asyncio.sleep(0.05)  # past the recordings gate, waiting on listing's
+    await held_pause(throttles, 0.6)
+    await waiting
+    assert throttles.paused_until("recordings") is None
 
 
 async def test_a_deadline_shorter_than_the_pause_raises_without_waiting() -> None:

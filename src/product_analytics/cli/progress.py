@@ -91,14 +91,19 @@ class Progress:
             self._plain.update(n)
 
     def throttle(self, event: ThrottleEvent) -> None:
-        """Show that the service paused the work (until when), or that it resumed."""
+        """Show that the service paused the work (until when; for how long when that is
+        past the calendar's end, as a hostile `Retry-After` may put it), or that it
+        resumed."""
         if event.paused_until is None:
             text = f"{event.throttle_class}: resumed"
         else:
-            until = datetime.fromtimestamp(event.paused_until, timezone.utc).strftime(
-                "%H:%M:%S UTC"
-            )
-            text = f"{event.throttle_class}: paused by the service until {until}"
+            try:
+                until = datetime.fromtimestamp(event.paused_until, timezone.utc).strftime(
+                    "until %H:%M:%S UTC"
+                )
+            except (ValueError, OverflowError, OSError):
+                until = f"for {event.retry_after or 0:.0f} s"
+            text = f"{event.throttle_class}: paused by the service {until}"
         if self._bar is not None:
             self._bar.set_postfix_str("" if event.paused_until is None else text)
         elif self._plain is not None:
