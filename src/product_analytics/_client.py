@@ -37,7 +37,7 @@ from product_analytics._transport import (
     Transport,
 )
 from product_analytics._warn import warn_once
-from product_analytics._wire import PreparedRequest, RequestOptions, build_request
+from product_analytics._wire import PreparedRequest, RequestOptions, build_request, check_extras
 from product_analytics.errors import (
     ClientClosedError,
     ConfigurationError,
@@ -260,6 +260,7 @@ class AsyncClient(ManyRequests, ClientResources):
             )
         defaults = self._config.default_headers
         if defaults:
+            check_extras(options)  # before the merge below takes a list for a mapping
             extra = options.extra_headers
             options = replace(options, extra_headers={**defaults, **extra} if extra else defaults)
         return build_request(

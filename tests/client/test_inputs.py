@@ -361,6 +361,20 @@ async def test_wrong_input_raises_and_sends_nothing(
     assert calls(answer_everything) == []
 
 
+@pytest.mark.parametrize("option", ["extra_headers", "extra_query", "extra_body"])
+@pytest.mark.parametrize("value", [[("X-A", "1")], "X-A=1", 5], ids=repr)
+async def test_an_extra_that_is_not_a_mapping_is_a_type_error_naming_it(
+    option: str, value: object, client: AsyncClient, answer_everything: aioresponses
+) -> None:
+    with pytest.raises(TypeError, match=f"{option} must be a mapping"):
+        await client.roles.create(organization_id=ORG, name="a", **{option: value})
+    with pytest.raises(TypeError, match=f"{option} must be a mapping"):
+        await client.with_options(default_headers={"X-B": "1"}).roles.create(
+            organization_id=ORG, name="a", **{option: value}
+        )
+    assert calls(answer_everything) == []
+
+
 # -- person takes any JSON value ----------------------------------------------------------
 
 PERSONS = [
