@@ -37,7 +37,7 @@ from product_analytics._transport import (
     Transport,
 )
 from product_analytics._warn import warn_once
-from product_analytics._wire import PreparedRequest, RequestOptions, build_request, check_extras
+from product_analytics._wire import PreparedRequest, RequestOptions, build_request
 from product_analytics.errors import (
     ClientClosedError,
     ConfigurationError,
@@ -259,9 +259,8 @@ class AsyncClient(ManyRequests, ClientResources):
                 "expect a 403 (PermissionDeniedError) with one",
             )
         defaults = self._config.default_headers
-        if defaults:
-            check_extras(options)  # before the merge below takes a list for a mapping
-            extra = options.extra_headers
+        extra = options.extra_headers  # not a mapping: left for build_request to refuse
+        if defaults and (extra is None or isinstance(extra, Mapping)):
             options = replace(options, extra_headers={**defaults, **extra} if extra else defaults)
         return build_request(
             operation,

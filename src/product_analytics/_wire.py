@@ -380,16 +380,6 @@ def build_headers(
     return headers
 
 
-def check_extras(options: RequestOptions) -> None:
-    """`TypeError` naming the first of `extra_headers`, `extra_query` and `extra_body` that
-    is given and is not a mapping (a list of pairs, a string)."""
-    for name in ("extra_headers", "extra_query", "extra_body"):
-        value = getattr(options, name)
-        if value is not None and not isinstance(value, Mapping):
-            kind = type(value).__name__
-            raise TypeError(f"{name} must be a mapping of names to values, got {kind}")
-
-
 def build_request(
     operation: Operation[Any],
     *,
@@ -403,7 +393,11 @@ def build_request(
     """Check every argument and build the request; raise `TypeError`/`ValueError` if any
     is wrong (`extra_headers`, `extra_query` and `extra_body` not a mapping: `TypeError`).
     A part the operation and options leave empty is not built at all."""
-    check_extras(options)
+    for name in ("extra_headers", "extra_query", "extra_body"):
+        extra = getattr(options, name)
+        if extra is not None and not isinstance(extra, Mapping):  # a list of pairs, a str
+            kind = type(extra).__name__
+            raise TypeError(f"{name} must be a mapping of names to values, got {kind}")
     parts = operation.path_parts  # each placeholder filled by its encoded argument
     pieces = [parts[0]]
     for index, param in enumerate(operation.path_params):
