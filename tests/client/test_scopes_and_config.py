@@ -242,7 +242,6 @@ def test_bad_numeric_and_default_settings_are_rejected(kwargs: dict[str, Any]) -
     ("kwargs", "named"),
     [
         ({"scopes": ["recordings"]}, "scope"),
-        ({"throttle_store": "memcached://h:1"}, "throttle_store"),
         ({"rate_limit": {"recording": RateLimit(10, per=60)}}, "recording"),
     ],
     ids=repr,
@@ -252,14 +251,6 @@ def test_a_bad_setting_value_is_a_configuration_error(kwargs: dict[str, Any], na
     throttle class that no operation has included (it would pace nothing)."""
     with pytest.raises(ConfigurationError, match=named):
         AsyncClient(api_key=API_KEY, base_url=BASE_URL, **kwargs)
-
-
-def test_a_bad_throttle_store_variable_is_a_configuration_error_naming_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setenv("PRODUCT_ANALYTICS_THROTTLE_STORE", "redis//localhost:6379")
-    with pytest.raises(ConfigurationError, match="PRODUCT_ANALYTICS_THROTTLE_STORE"):
-        AsyncClient(api_key=API_KEY, base_url=BASE_URL)
 
 
 class _Recorder:
