@@ -74,6 +74,13 @@ class BodyField:
         """
         return self.has_default and self.default is None
 
+    @property
+    def none_refused(self) -> bool:
+        """An optional field whose schema does not allow null (its annotation is no union
+        with `None`, nor `Any`): the method refuses None for it before sending."""
+        parts = {part.strip() for part in self.annotation.split("|")}
+        return not (self.required or self.none_default or parts & {"None", "Any"})
+
 
 @dataclass(frozen=True)
 class Body:

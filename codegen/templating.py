@@ -81,8 +81,8 @@ def _path_params(resources: list[Resource]) -> dict[str, str]:
 # The keywords of an `Operation(...)` record, in order, and the defaults a record leaves out.
 _KEYWORDS = (
     "path_params", "query_params", "body_model", "body_encoding", "none_means_omitted",
-    "response_kind", "response_model", "none_answers", "required_scope", "required_scopes",
-    "throttle_classes", "experimental", "personal_api_key_allowed",
+    "none_refused", "response_kind", "response_model", "none_answers", "required_scope",
+    "required_scopes", "throttle_classes", "experimental", "personal_api_key_allowed",
 )  # fmt: skip
 _DEFAULTS = {
     "body_encoding": "json", "none_answers": (), "required_scope": None, "experimental": False,
@@ -96,12 +96,14 @@ def _operation(op: Operation, path_params: dict[str, str]) -> str:
     paths = [path_params[_path_param(p)] for p in op.path_params]
     queries = op.query_params
     omitted = frozenset(f.name for f in op.body_fields if f.none_default)
+    refused = frozenset(f.name for f in op.body_fields if f.none_refused)
     # The values not written as they are read (None: left out).
     written = {
         "path_params": f"({', '.join(paths)}{',' * (len(paths) == 1)})" if paths else None,
         "query_params": queries and f"({', '.join(map(_query_param, queries))},)",
         "body_model": op.body_model and f"models.{op.body_model}",
         "none_means_omitted": _pyrepr(omitted) if op.body_model and omitted else None,
+        "none_refused": _pyrepr(refused) if op.body_model and refused else None,
         "response_model": op.response_model and f"models.{op.response_model}",
         "required_scopes": _pyrepr(op.required_scopes) if len(op.required_scopes) > 1 else None,
     }

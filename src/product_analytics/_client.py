@@ -259,8 +259,8 @@ class AsyncClient(ManyRequests, ClientResources):
                 "expect a 403 (PermissionDeniedError) with one",
             )
         defaults = self._config.default_headers
-        if defaults:
-            extra = options.extra_headers
+        extra = options.extra_headers  # not a mapping: left for build_request to refuse
+        if defaults and (extra is None or isinstance(extra, Mapping)):
             options = replace(options, extra_headers={**defaults, **extra} if extra else defaults)
         return build_request(
             operation,

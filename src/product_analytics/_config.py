@@ -214,7 +214,14 @@ def _optional_id(name: str, value: object, *, allow_int: bool = False) -> str | 
 
 
 def _scopes(name: str, value: Iterable[str] | None) -> frozenset[str] | None:
-    return None if value is None else normalize_scopes(value)
+    """The scopes, or None; a scope of the wrong form is a `ConfigurationError`, a value of
+    the wrong type (one string, a number) a `TypeError`."""
+    try:
+        return None if value is None else normalize_scopes(value)
+    except TypeError:
+        raise
+    except ValueError as exc:
+        raise ConfigurationError(f"scopes: {exc}") from None
 
 
 def _bool(name: str, value: object) -> bool:
@@ -227,6 +234,22 @@ def _optional_str(name: str, value: object) -> str | None:
     if value is not None and not isinstance(value, str):
         raise ConfigurationError(f"{name} must be a str or None")
     return value
+
+
+def _throttle_store(name: str, value: object) -> str | None:
+    """None, "memory://" or a Redis URL (redis://, rediss://, unix://); only a URL's scheme
+    is echoed, as the URL may hold a password."""
+    store = _optional_str(name, value)
+    if store is None or store == "memory://" or store.startswith(_STORE_SCHEMES):
+        return store
+    scheme = urlsplit(store).scheme
+    raise ConfigurationError(
+        f"throttle_store (the argument or {THROTTLE_STORE_ENV}) must be None, 'memory://' or "
+        f"'redis://host:port/db'; got {f'a URL of scheme {scheme!r}' if scheme else 'no scheme'}"
+    )
+
+
+_STORE_SCHEMES = ("redis://", "rediss://", "unix://")
 
 
 def _transport(name: str, value: object) -> Transport | None:
@@ -331,7 +354,7 @@ class ClientConfig:
     verify: bool | str | ssl.SSLContext = field(metadata=_setting(_verify, shared=True))
     default_headers: Mapping[str, str] = field(metadata=_setting(_default_headers))
     throttle_store: str | None = field(
-        repr=False, metadata=_setting(_optional_str, env=THROTTLE_STORE_ENV, shared=True)
+        repr=False, metadata=_setting(_throttle_store, env=THROTTLE_STORE_ENV, shared=True)
     )
 
     def throttle_namespace(self) -> str:

@@ -112,6 +112,8 @@ class Operation(Generic[ResultT]):
     body_model: type[BaseModel] | None = None
     # Body fields whose signature default is None: for them, None means "not sent".
     none_means_omitted: frozenset[str] = frozenset()
+    # Optional body fields the spec does not let be null: None for them is a `TypeError`.
+    none_refused: frozenset[str] = frozenset()
     response_model: type[ResultT] | None = None
     required_scope: str | None = None
     experimental: bool = False

@@ -59,7 +59,8 @@ class RetryPolicy:
     governs. A 429 is not counted against it: the client waits it out through its throttle
     state, each wait at most `max_wait` seconds (None: bounded only by the call's deadline,
     or 15 minutes of throttle waits in all); `max_retries=0` turns every retry off, 429
-    included.
+    included. A delay that is not a number is a `TypeError`; a negative or NaN one (or
+    `max_wait`) a `ValueError`.
     """
 
     max_retries: int | None = None
@@ -77,8 +78,12 @@ class RetryPolicy:
                 raise ValueError("max_retries must be >= 0")
         if self.max_wait is not None and not self.max_wait >= 0:
             raise ValueError("max_wait must be >= 0 seconds, or None")
-        if self.initial_delay < 0 or self.max_delay < 0 or self.max_retry_after < 0:
-            raise ValueError("retry delays must be >= 0")
+        for name in ("initial_delay", "max_delay", "max_retry_after"):
+            seconds = getattr(self, name)
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+                raise TypeError(f"{name} must be a number of seconds")
+            if not seconds >= 0:  # NaN too: it would make every wait NaN
+                raise ValueError(f"{name} must be >= 0 seconds, got {seconds}")
 
     def decide(
         self, method: str, outcome: Outcome, retries_done: int, max_retries: int

@@ -44,6 +44,8 @@ from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.aio.storage import MemoryStorage, RedisStorage
 from limits.errors import StorageError
 
+from product_analytics.errors import ConfigurationError
+
 __all__ = ["DEFAULT_CLASS", "RateLimit", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles"]
 
 logger = logging.getLogger("product_analytics")
@@ -119,7 +121,9 @@ class _Gate:
 class Throttles:
     """A client family's throttle state (see above): `rate_limit` a `RateLimit` over all
     requests, `{class: RateLimit}` or None; `rates` each class's published `(requests,
-    seconds)` windows; `store` None, "memory://" or "redis://..."; `namespace` its keys'."""
+    seconds)` windows; `store` None, "memory://" or "redis://..."; `namespace` its keys'.
+    Given `rates`, a class of `rate_limit` they do not name (it would pace nothing) is a
+    `ConfigurationError`."""
 
     def __init__(self, rate_limit: RateLimit | Mapping[str, RateLimit] | None = None, *,
                  rates: Mapping[str, Sequence[tuple[int, float]]] | None = None,
@@ -129,6 +133,9 @@ class Throttles:
         if not all(isinstance(cap, RateLimit | None) for cap in caps.values()):
             raise TypeError("rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or "
                             "{throttle class: RateLimit}")  # fmt: skip
+        if rates is not None and (unknown := sorted(set(caps) - {_ALL} - set(rates))):
+            raise ConfigurationError(f"rate_limit names no throttle class: {unknown}; the "
+                                     f"classes are {sorted(rates)}")  # fmt: skip
         self._namespace, self._margin, self._store = namespace, margin, _Store(store, namespace)
         self._caps = {name: (cap.item(namespace),) for name, cap in caps.items() if cap}
         self._items = {name: tuple(RateLimit(n, per).item(namespace) for n, per in windows)

@@ -323,6 +323,8 @@ def build_body(
 
     Every field the caller passed is sent, even when it equals the spec's default; a field
     left at `NOT_GIVEN` is not, nor `None` for a field whose signature default is `None`.
+    `None` for a field the spec does not make nullable is a `TypeError` (the service would
+    answer 400); `extra_body` can still send a null.
     """
     model = operation.body_model
     if model is None:
@@ -332,6 +334,11 @@ def build_body(
     omit_none = operation.none_means_omitted
     body: dict[str, object] = {}
     for name, value in (fields or {}).items():
+        if value is None and name in operation.none_refused:
+            raise TypeError(
+                f"{operation.operation_id}: {name} must not be None (the service refuses a "
+                "null); leave it out not to send it"
+            )
         if value is NOT_GIVEN or (value is None and name in omit_none):
             continue
         body[name] = value
@@ -391,7 +398,13 @@ def build_request(
     path_defaults: Mapping[str, object],
 ) -> PreparedRequest:
     """Check every argument and build the request; raise `TypeError`/`ValueError` if any
-    is wrong. A part the operation and options leave empty is not built at all."""
+    is wrong (`extra_headers`, `extra_query` and `extra_body` not a mapping: `TypeError`).
+    A part the operation and options leave empty is not built at all."""
+    for name in ("extra_headers", "extra_query", "extra_body"):
+        extra = getattr(options, name)
+        if extra is not None and not isinstance(extra, Mapping):  # a list of pairs, a str
+            kind = type(extra).__name__
+            raise TypeError(f"{name} must be a mapping of names to values, got {kind}")
     parts = operation.path_parts  # each placeholder filled by its encoded argument
     pieces = [parts[0]]
     for index, param in enumerate(operation.path_params):

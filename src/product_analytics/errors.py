@@ -61,7 +61,22 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
 
 
 class ProductAnalyticsError(Exception):
-    """Base of every error the SDK raises on its own."""
+    """Base of every error the SDK raises on its own.
+
+    Every one pickles and copies with its message and attributes (to another process:
+    multiprocessing, `concurrent.futures`), whatever its `__init__` takes.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restore, (type(self), self.args), self.__dict__
+
+
+def _restore(cls: type[ProductAnalyticsError], args: tuple[Any, ...]) -> ProductAnalyticsError:
+    """An error of `cls` with `args`, made without its `__init__` (whose arguments are
+    keywords); unpickling then sets its attributes."""
+    error = cls.__new__(cls)
+    error.args = args
+    return error
 
 
 class ConfigurationError(ProductAnalyticsError, ValueError):

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime
 from typing import Any
@@ -60,6 +62,31 @@ def test_error_classes_are_importable_from_both_modules() -> None:
     for name in errors_module.__all__:
         if name != "error_for_status":
             assert getattr(product_analytics, name) is getattr(errors_module, name)
+
+
+ERRORS = [
+    errors_module.ConfigurationError("timeout must be > 0"),
+    errors_module.ClientClosedError("the client is closed"),
+    errors_module.MissingScopeError("roles_create", "organization:write", frozenset({"*"})),
+    errors_module.ApiTimeoutError("no answer", method="GET", url=BASE_URL, request_sent=True),
+    ResponseValidationError(
+        "not a Role", method="GET", url=BASE_URL, status_code=200, body="<html>",
+        headers={"X-Request-Id": "req-1"},
+    ),
+    errors_module.ResponseTooLargeError(method="GET", url=BASE_URL, status_code=200, limit=10),
+    RateLimitError(
+        method="GET", url=BASE_URL, status_code=429, body=STANDARD,
+        headers={"X-Request-Id": "req-2"}, retry_after=3.0,
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("error", ERRORS, ids=lambda error: type(error).__name__)
+def test_an_error_pickles_and_copies_with_its_attributes(error: Exception) -> None:
+    """An error crosses to another process (multiprocessing, concurrent.futures) whole."""
+    for again in (pickle.loads(pickle.dumps(error)), copy.copy(error)):
+        assert type(again) is type(error)
+        assert (str(again), again.args, vars(again)) == (str(error), error.args, vars(error))
 
 
 async def test_status_errors_are_not_retried_when_retries_are_off(

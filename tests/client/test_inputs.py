@@ -169,6 +169,23 @@ async def test_patch_sends_an_explicit_none_as_null(
     assert sent_json(mocked) == {"primary_dashboard": None, "product_description": None}
 
 
+NOT_NULLABLE = {
+    "viewed": lambda c: c.session_recordings.update(project_id=PROJECT, id=REC_ID, viewed=None),
+    "anonymize_ips": lambda c: c.projects.update(organization_id=ORG, id=17, anonymize_ips=None),
+    "name": lambda c: c.projects.update(organization_id=ORG, id=17, name=None),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("field", list(NOT_NULLABLE))
+async def test_none_for_a_body_field_the_spec_does_not_make_nullable_is_refused(
+    field: str, client: AsyncClient, answer_everything: aioresponses
+) -> None:
+    """The service answers 400 ("may not be null"): refused before sending instead."""
+    with pytest.raises(TypeError, match=f"{field} must not be None"):
+        await NOT_NULLABLE[field](client)
+    assert calls(answer_everything) == []
+
+
 async def test_patch_field_passed_as_not_given_is_left_out(
     client: AsyncClient, mocked: aioresponses
 ) -> None:
@@ -358,6 +375,20 @@ async def test_wrong_input_raises_and_sends_nothing(
 ) -> None:
     with pytest.raises((TypeError, ValueError)):
         await BAD_CALLS[name](client)
+    assert calls(answer_everything) == []
+
+
+@pytest.mark.parametrize("option", ["extra_headers", "extra_query", "extra_body"])
+@pytest.mark.parametrize("value", [[("X-A", "1")], "X-A=1", 5], ids=repr)
+async def test_an_extra_that_is_not_a_mapping_is_a_type_error_naming_it(
+    option: str, value: object, client: AsyncClient, answer_everything: aioresponses
+) -> None:
+    with pytest.raises(TypeError, match=f"{option} must be a mapping"):
+        await client.roles.create(organization_id=ORG, name="a", **{option: value})
+    with pytest.raises(TypeError, match=f"{option} must be a mapping"):
+        await client.with_options(default_headers={"X-B": "1"}).roles.create(
+            organization_id=ORG, name="a", **{option: value}
+        )
     assert calls(answer_everything) == []
 
 

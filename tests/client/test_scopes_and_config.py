@@ -21,6 +21,7 @@ from product_analytics import (
     ClientClosedError,
     ConfigurationError,
     ProductAnalyticsError,
+    RateLimit,
     Request,
     Response,
 )
@@ -235,6 +236,21 @@ def test_bad_numeric_and_default_settings_are_rejected(kwargs: dict[str, Any]) -
     with pytest.raises((TypeError, ValueError)) as info:
         AsyncClient(api_key=API_KEY, base_url=BASE_URL, **kwargs)
     assert next(iter(kwargs)) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"scopes": ["recordings"]}, "scope"),
+        ({"rate_limit": {"recording": RateLimit(10, per=60)}}, "recording"),
+    ],
+    ids=repr,
+)
+def test_a_bad_setting_value_is_a_configuration_error(kwargs: dict[str, Any], named: str) -> None:
+    """What the docs tell to catch around construction: a bad value of any setting, a
+    throttle class that no operation has included (it would pace nothing)."""
+    with pytest.raises(ConfigurationError, match=named):
+        AsyncClient(api_key=API_KEY, base_url=BASE_URL, **kwargs)
 
 
 class _Recorder:

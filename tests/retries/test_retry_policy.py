@@ -3,6 +3,7 @@ parsing."""
 
 from __future__ import annotations
 
+import math
 import random
 from datetime import datetime, timedelta, timezone
 from email.utils import format_datetime
@@ -99,7 +100,13 @@ def test_retry_after_of_reads_the_header_case_insensitively_from_a_mapping() -> 
         ({"initial_delay": -0.1}, ValueError),
         ({"initial_delay": -1}, ValueError),
         ({"max_wait": -1}, ValueError),
+        ({"initial_delay": math.nan}, ValueError),
+        ({"max_delay": math.nan}, ValueError),
+        ({"max_retry_after": math.nan}, ValueError),
+        ({"max_delay": "8"}, TypeError),
+        ({"max_retry_after": None}, TypeError),
     ],
+    ids=repr,
 )
 def test_a_bad_policy_is_refused(kwargs: dict[str, object], error: type[Exception]) -> None:
     with pytest.raises(error):

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from product_analytics import AsyncClient, RateLimit
+from product_analytics import AsyncClient, ConfigurationError, RateLimit
 from product_analytics._throttle import ThrottleEvent, Throttles, ThrottleWaitTooLong
 from product_analytics.testing import FakeServer
 from tests.support.loopback import free_port
@@ -133,5 +133,14 @@ async def test_a_store_password_never_shows(caplog: pytest.LogCaptureFixture) ->
 
 
 def test_an_unknown_store_scheme_is_refused_before_anything_is_sent() -> None:
-    with pytest.raises(ValueError, match="throttle_store"):
-        AsyncClient(api_key="k", base_url="http://h", throttle_store="memcached://h:1")
+    with pytest.raises(ConfigurationError, match="throttle_store") as caught:
+        AsyncClient(api_key="k", base_url="http://h", throttle_store="memcached://:pw9@h:1")
+    assert "pw9" not in str(caught.value)
+
+
+def test_a_bad_store_variable_is_a_configuration_error_naming_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PRODUCT_ANALYTICS_THROTTLE_STORE", "redis//localhost:6379")
+    with pytest.raises(ConfigurationError, match="PRODUCT_ANALYTICS_THROTTLE_STORE"):
+        AsyncClient(api_key="k", base_url="http://h")
