@@ -11,4 +11,4 @@ body `TypedDict`s), `modelgen.py` (models) and `split.py` (a large spec's lazy m
 """
 
 # Recorded in every generated file's header; bump it when the output changes shape.
-GENERATOR_VERSION = "2.3.0"
+GENERATOR_VERSION = "2.4.0"

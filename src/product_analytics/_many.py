@@ -58,8 +58,8 @@ class ManyRequests:
 
         Every argument (each value included) is checked before the first request is sent.
         """
-        if isinstance(values, (str, bytes)):
-            raise TypeError(f"{param}s must be a list of values, not one string")
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise TypeError(f"{param}s must be a list of values, not {type(values).__name__}")
         if batch_size is not None:
             if batch is None:
                 raise TypeError(f"{operation.operation_id} cannot be fetched in batches")

@@ -322,9 +322,8 @@ def build_body(
     a multipart operation (body, Content-Type) (see `_multipart.encode_form`).
 
     Every field the caller passed is sent, even when it equals the spec's default; a field
-    left at `NOT_GIVEN` is not, nor `None` for a field whose signature default is `None`.
-    `None` for a field the spec does not make nullable is a `TypeError` (the service would
-    answer 400); `extra_body` can still send a null.
+    left at `NOT_GIVEN` is not, nor `None` for a field whose signature default is `None`;
+    `None` for a field the spec makes not nullable is a `TypeError` (`extra_body` may send it).
     """
     model = operation.body_model
     if model is None:
@@ -387,6 +386,13 @@ def build_headers(
     return headers
 
 
+def _check_extras(options: RequestOptions) -> None:
+    """`TypeError` unless each of the extras given is a mapping (not a list of pairs, a str)."""
+    for name in ("extra_headers", "extra_query", "extra_body"):
+        if not isinstance(extra := getattr(options, name), Mapping | None):
+            raise TypeError(f"{name} must be a mapping of names to values, not {type(extra)}")
+
+
 def build_request(
     operation: Operation[Any],
     *,
@@ -400,11 +406,8 @@ def build_request(
     """Check every argument and build the request; raise `TypeError`/`ValueError` if any
     is wrong (`extra_headers`, `extra_query` and `extra_body` not a mapping: `TypeError`).
     A part the operation and options leave empty is not built at all."""
-    for name in ("extra_headers", "extra_query", "extra_body"):
-        extra = getattr(options, name)
-        if extra is not None and not isinstance(extra, Mapping):  # a list of pairs, a str
-            kind = type(extra).__name__
-            raise TypeError(f"{name} must be a mapping of names to values, got {kind}")
+    if not (options.extra_headers is options.extra_query is options.extra_body is None):
+        _check_extras(options)
     parts = operation.path_parts  # each placeholder filled by its encoded argument
     pieces = [parts[0]]
     for index, param in enumerate(operation.path_params):

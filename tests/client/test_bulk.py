@@ -219,10 +219,10 @@ async def test_a_bad_id_raises_before_any_request_is_sent(ids: list[Any]) -> Non
     assert server.received == []
 
 
-@pytest.mark.parametrize("ids", ["abc", b"abc"])
-async def test_one_string_instead_of_a_list_is_a_type_error(ids: Any) -> None:
+@pytest.mark.parametrize("ids", ["abc", b"abc", None, 7])
+async def test_one_string_or_no_list_is_a_type_error_naming_ids(ids: Any) -> None:
     async with serve(recording_server()) as server, client_for(server) as client:
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match=r"^ids must be a list of values"):
             await client.session_recordings.get_many(project_id=PROJECT, ids=ids)
     assert server.received == []
 

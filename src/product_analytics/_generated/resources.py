@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
-# by codegen 2.3.0. Regenerate with `make generate`.
+# by codegen 2.4.0. Regenerate with `make generate`.
 """The resources of the client: one `Endpoint` class per operation of the spec, and each
 resource's `with_raw_response` view.
 
@@ -259,8 +259,8 @@ class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIE
 
         With ``batch_size=N`` (1 to 100) the values are fetched N at a time through
         ``session_recordings_list`` (``session_ids``, ``date_from=-5y``), then one ``get`` per value
-        that list did not return, so a missing value fails exactly as without batching. A value
-        given twice is fetched once.
+        that list did not return, so a missing value fails exactly as without batching. Batched, a
+        value given twice is fetched once (without batching, once per time it is given).
 
         The list's serializer (SessionRecordingSerializer in a list view) fills some fields
         differently from a GET: ``snapshot_source`` is always ``"web"`` and ``snapshot_library``
