@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from product_analytics._retry import RetryPolicy
 from product_analytics._scopes import normalize_scopes
-from product_analytics._throttle import RateLimit
+from product_analytics._throttle import RateLimit, check_store
 from product_analytics._transport import Transport
 from product_analytics._warn import warn_once
 from product_analytics._wire import build_headers, check_timeout
@@ -218,8 +218,6 @@ def _scopes(name: str, value: Iterable[str] | None) -> frozenset[str] | None:
     the wrong type (one string, a number) a `TypeError`."""
     try:
         return None if value is None else normalize_scopes(value)
-    except TypeError:
-        raise
     except ValueError as exc:
         raise ConfigurationError(f"scopes: {exc}") from None
 
@@ -237,19 +235,7 @@ def _optional_str(name: str, value: object) -> str | None:
 
 
 def _throttle_store(name: str, value: object) -> str | None:
-    """None, "memory://" or a Redis URL (redis://, rediss://, unix://); only a URL's scheme
-    is echoed, as the URL may hold a password."""
-    store = _optional_str(name, value)
-    if store is None or store == "memory://" or store.startswith(_STORE_SCHEMES):
-        return store
-    scheme = urlsplit(store).scheme
-    raise ConfigurationError(
-        f"throttle_store (the argument or {THROTTLE_STORE_ENV}) must be None, 'memory://' or "
-        f"'redis://host:port/db'; got {f'a URL of scheme {scheme!r}' if scheme else 'no scheme'}"
-    )
-
-
-_STORE_SCHEMES = ("redis://", "rediss://", "unix://")
+    return check_store(_optional_str(name, value), f"{name} (the argument or {THROTTLE_STORE_ENV})")
 
 
 def _transport(name: str, value: object) -> Transport | None:

@@ -46,7 +46,10 @@ from limits.errors import StorageError
 
 from product_analytics.errors import ConfigurationError
 
-__all__ = ["DEFAULT_CLASS", "RateLimit", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles"]
+__all__ = [
+    "DEFAULT_CLASS", "RateLimit", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles",
+    "check_store",
+]  # fmt: skip
 
 logger = logging.getLogger("product_analytics")
 DEFAULT_CLASS, _ALL = "default", "*"  # `_ALL`: the gate of a RateLimit over every request
@@ -161,8 +164,12 @@ class Throttles:
         for gate in gates:
             while (wait := await self._wait_for(gate)) > 0:
                 await self._nap(gate, wait, latest)
-        while len(gates) > 1 and (wait := max(map(_held, gates))) > 0:
-            await self._nap(max(gates, key=_held), wait, latest)
+        while len(gates) > 1:
+            now = time.time()
+            gate = max(gates, key=lambda gate: _held(gate, now))
+            if (wait := _held(gate, now)) <= 0:
+                break
+            await self._nap(gate, wait, latest)
         return time.monotonic() - started
 
     async def _nap(self, gate: _Gate, wait: float, latest: float) -> None:
@@ -267,8 +274,8 @@ class Throttles:
                 gate.until = now
                 self._resume(gate)
         now = time.time()
-        if now < gate.until and gate.refusals >= _PROBES:  # the pause holds
-            return gate.until - now
+        if (held := _held(gate, now)) > 0:
+            return held
         # Paused: one probe at a time, until one gets through.
         if gate.sent < math.inf and now - gate.probing < _PATIENCE:
             return gate.probing + _PATIENCE - now
@@ -323,19 +330,36 @@ class Throttles:
                 logger.exception("a throttle listener failed on %r", event)
 
 
-def _held(gate: _Gate) -> float:
-    """Seconds the pause of `gate` holds (its probes refused too) from now; 0.0 if none."""
-    return max(gate.until - time.time(), 0.0) if gate.refusals >= _PROBES else 0.0
+def _held(gate: _Gate, now: float) -> float:
+    """Seconds the pause of `gate` holds (its probes refused too) from `now`; 0.0 if none."""
+    return gate.until - now if now < gate.until and gate.refusals >= _PROBES else 0.0
+
+
+_REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def check_store(url: str | None, what: str = "throttle_store") -> str | None:
+    """`url` if it names a throttle store: None, "memory://" or a Redis URL (redis://,
+    rediss://, unix://); else a `ConfigurationError` naming `what` and only the URL's
+    scheme (the URL may hold a password)."""
+    if url is None or url == "memory://" or url.startswith(_REDIS_SCHEMES):
+        return url
+    scheme = url.partition("://")[0] if "://" in url else ""
+    raise ConfigurationError(
+        f"{what} must be None, 'memory://' or 'redis://host:port/db'; got "
+        + (f"a URL of scheme {scheme!r}" if scheme else "no scheme")
+    )
 
 
 class _Store:
     """The windows (and, when shared, the pauses) of one client family (see above)."""
 
     def __init__(self, url: str | None, namespace: str) -> None:
-        self.shared, self._pool, self._prefix = url not in (None, "memory://"), None, namespace
+        self.shared = check_store(url) not in (None, "memory://")
+        self._pool, self._prefix = None, namespace
         self._storage: MemoryStorage | RedisStorage = MemoryStorage()
         self._failures: tuple[type[Exception], ...] = (StorageError, OSError)
-        if url is not None and url.startswith(("redis://", "rediss://", "unix://")):
+        if url is not None and self.shared:
             import redis.asyncio  # the `redis` extra: pip install 'product-analytics-sdk[redis]'
 
             self._pool = redis.asyncio.ConnectionPool.from_url(url, socket_timeout=5.0)
@@ -346,9 +370,6 @@ class _Store:
                 "async+" + url, implementation="redispy", wrap_exceptions=True,
                 key_prefix=namespace, **pool,
             )  # fmt: skip
-        elif self.shared:
-            raise ValueError(f"throttle_store must be None, 'memory://' or 'redis://host:port/db'"
-                             f" (got a URL of scheme {str(url).partition(':')[0]!r})")  # fmt: skip
 
     async def take(self, items: Items, name: str, flying: int) -> float:
         for item in items:  # keys: "...True..." for sends, "...False..." for answers
