@@ -9,11 +9,13 @@ Writes, into the output package (default: src/product_analytics/_generated):
 
 The whole spec is checked first (codegen/validate.py); a spec with errors is refused with
 every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
-nothing written. Warnings (an operation left out, an OpenAPI violation that does not stop
-generation) are printed as `spec/openapi.yaml:LINE: warning: ...` and the rest is written;
-`--strict` refuses on warnings too. The modules are written to a temporary folder beside
-the output, formatted there (but for the resources, whose template lays them out), then
-moved into place, so a failure never leaves the output half written.
+nothing written. The project's own spec (no `--spec`, as `make generate` and `make
+check-generated` run it) is generated strictly: a warning is a problem too, named in the same
+report as the errors. A spec given with `--spec` is not: its warnings (an operation left out,
+an OpenAPI violation that does not stop generation) are printed as `FILE:LINE: warning: ...`
+and the rest is written; `--strict` refuses on them too. The modules are written to a
+temporary folder beside the output, formatted there (but for the resources, whose template
+lays them out), then moved into place, so a failure never leaves the output half written.
 Output is byte-identical for the same spec and pinned tool versions.
 """
 
@@ -253,14 +255,21 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m codegen", description=__doc__)
-    parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC)
+    parser.add_argument(
+        "--spec",
+        type=Path,
+        help="another spec, whose warnings do not stop generation (default: the project's "
+        "spec/openapi.yaml, generated strictly)",
+    )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--time", action="store_true", help="print how long generation took")
     parser.add_argument("--strict", action="store_true", help="refuse a spec with warnings")
     args = parser.parse_args(argv)
+    spec = DEFAULT_SPEC if args.spec is None else args.spec
+    strict = args.strict or args.spec is None
     started = time.perf_counter()
     try:
-        generated = generate(args.spec, args.out, strict=args.strict)
+        generated = generate(spec, args.out, strict=strict)
     except SpecProblems as refused:
         for line in refused.lines():
             print(line, file=sys.stderr)
@@ -270,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    for line in generated.warning_lines(_shown(args.spec)):
+    for line in generated.warning_lines(_shown(spec)):
         print(line, file=sys.stderr)
     for path in generated.written:
         print(f"generated {path}")

@@ -43,3 +43,21 @@ def line_of(text: str, *pointer: Any) -> int:
 def find_operation(spec: dict[str, Any], operation_id: str) -> dict[str, Any]:
     """The operation object of `operation_id`."""
     return operations(spec)[operation_id][2]
+
+
+def path_blocks(text: str) -> tuple[list[str], dict[str, list[str]], list[str]]:
+    """The YAML `text` cut by hand around the entries of `paths:`: its lines up to the first
+    path, each path's lines (in the order of the file), and the lines after the last path.
+    Joined back in another order, or without a path, they are the spec edited in its text."""
+    source = parse(text)
+    lines = text.splitlines(keepends=True)
+    starts = [source.lines[("paths", path)] - 1 for path in source.document["paths"]]
+    paths_line = source.lines[("paths",)]
+    after = [source.lines[(key,)] for key in source.document if source.lines[(key,)] > paths_line]
+    end = min(after, default=len(lines) + 1) - 1
+    bounds = [*starts, end]
+    blocks = {
+        path: lines[bounds[index] : bounds[index + 1]]
+        for index, path in enumerate(source.document["paths"])
+    }
+    return lines[: starts[0]], blocks, lines[end:]
