@@ -117,6 +117,38 @@ async def test_projects_update_with_a_wrongly_typed_field_fails_before_sending(
     assert len(cli_env.requests) == before
 
 
+async def test_a_misspelt_set_field_is_refused_with_the_valid_fields(
+    cli_env: FakeServer, run_cli: Any
+) -> None:
+    before = len(cli_env.requests)
+    result = await run_cli(
+        "projects", "update", "--id", str(cli_env.project_id), "--set", "nme=Shop"
+    )
+    assert result.code == 2
+    [line] = result.stderr.splitlines()
+    assert line.startswith(
+        "product-analytics: error: --set nme: no such field (did you mean name?)"
+    )
+    assert ", anonymize_ips, " in line
+    assert ", name, " in line
+    assert len(cli_env.requests) == before
+
+
+async def test_a_set_value_of_the_wrong_type_is_one_line_naming_the_field_and_type(
+    cli_env: FakeServer, run_cli: Any
+) -> None:
+    before = len(cli_env.requests)
+    result = await run_cli(
+        "projects", "update", "--id", str(cli_env.project_id), "--set", "anonymize_ips=maybe"
+    )
+    assert result.code == 2
+    assert result.stderr.splitlines() == [
+        "product-analytics: error: invalid argument: anonymize_ips: "
+        "Input should be a valid boolean (got 'maybe')"
+    ]
+    assert len(cli_env.requests) == before
+
+
 async def test_projects_reset_token_changes_the_token(cli_env: FakeServer, run_cli: Any) -> None:
     first = await run_cli("projects", "reset-token", "--id", str(cli_env.project_id))
     second = await run_cli("projects", "reset-token", "--id", str(cli_env.project_id))

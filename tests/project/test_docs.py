@@ -101,3 +101,22 @@ def _model_names() -> list[str]:
         for name, value in vars(models).items()
         if isinstance(value, type) and issubclass(value, BaseModel) and value is not BaseModel
     ]
+
+
+def test_the_fault_injection_example_runs() -> None:
+    # docs/fake-server.md's example of every kind of fault, as a coroutine's body.
+    page = (DOCS / "fake-server.md").read_text()
+    [example] = [b for b in re.findall(r"```python\n(.*?)```", page, re.S) if "Fault.stall" in b]
+    imports = [line for line in example.splitlines() if line.startswith("from ")]
+    body = [f"    {line}" for line in example.splitlines() if not line.startswith("from ")]
+    script = "\n".join(
+        ["import asyncio", *imports, "async def main():", *body, "asyncio.run(main())"]
+    )
+    completed = subprocess.run(
+        [sys.executable, "-W", "error", "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.splitlines() == [
+        "20 {'error': 2, 'drop': 1, 'stall': 1}",
+        "429 30.0",
+    ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import signal
@@ -26,9 +25,11 @@ from product_analytics._config import (
 from product_analytics._log import enable
 from product_analytics._pagination import Pager
 from product_analytics.cli.export import UnfinishedExportError, checkpoint_path, export_recordings
+from product_analytics.cli.fields import FieldError, parse_fields
 from product_analytics.cli.get_many import get_many_command
 from product_analytics.cli.output import EXIT_USAGE, describe_error, print_document
 from product_analytics.cli.parser import LEAF, build_parser
+from product_analytics.models import PatchedProjectUpdateRequest
 
 __all__ = ["main"]
 
@@ -106,19 +107,6 @@ async def _stream(pager: Pager[Any], max_items: int | None) -> int:
 async def _done(value: Any) -> int:
     print_document(value)
     return 0
-
-
-def _parse_fields(pairs: list[str]) -> dict[str, Any]:
-    fields: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep or not name:
-            raise ValueError(f"--set takes FIELD=VALUE, got {pair!r}")
-        try:
-            fields[name] = json.loads(text)
-        except ValueError:
-            fields[name] = text
-    return fields
 
 
 async def _export(client: AsyncClient, args: argparse.Namespace) -> int:
@@ -211,7 +199,11 @@ HANDLERS: dict[str, Handler] = {
     ),
     "roles_get": lambda c, a: _done_after(c.roles.get(organization_id=a.organization_id, id=a.id)),
     "projects_update": lambda c, a: _done_after(
-        c.projects.update(organization_id=a.organization_id, id=a.id, **_parse_fields(a.fields))
+        c.projects.update(
+            organization_id=a.organization_id,
+            id=a.id,
+            **parse_fields(a.fields, PatchedProjectUpdateRequest),
+        )
     ),
     "projects_delete": lambda c, a: _then(
         c.projects.delete(organization_id=a.organization_id, id=a.id),
@@ -284,7 +276,7 @@ async def _run(args: argparse.Namespace) -> int:
             throttle=_throttle_option(args.throttle),
             throttle_retry_after=args.throttle_retry_after,
         )
-        await serve_forever(server)
+        await serve_forever(server, output_format=args.output_format)
         return 0
     return await _run_api_command(args)
 
@@ -333,6 +325,9 @@ def main(argv: list[str] | None = None) -> int:
             message = "interrupted" + (f"; {out} was not written" if out else "")
         sys.stderr.write(f"product-analytics: {message}\n")
         return 130 if isinstance(stop, KeyboardInterrupt) else 143
+    except FieldError as error:
+        sys.stderr.write(f"product-analytics: error: {error}\n")
+        return EXIT_USAGE
     except Exception as error:
         line, code = describe_error(error)
         sys.stderr.write(f"product-analytics: {line}\n")

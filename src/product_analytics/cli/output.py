@@ -6,6 +6,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+import pydantic
 from pydantic import BaseModel
 
 from product_analytics import errors
@@ -60,8 +61,19 @@ def describe_error(error: BaseException) -> tuple[str, int]:
         line = f"error: {error}" + (f"; {hint}" if hint else "")
         code = EXIT_USAGE if isinstance(error, errors.MissingScopeError) else EXIT_API
         return " ".join(line.split()), code
+    if isinstance(error, pydantic.ValidationError):
+        return f"error: invalid argument: {_first_refusal(error)}", EXIT_USAGE
     if isinstance(error, (TypeError, ValueError)):
         return " ".join(f"error: invalid argument: {error}".split()), EXIT_USAGE
     if isinstance(error, OSError):
         return f"error: {error.strerror or error}: {getattr(error, 'filename', '')}", EXIT_API
     return f"error: {type(error).__name__}: {error}", EXIT_API
+
+
+def _first_refusal(error: pydantic.ValidationError) -> str:
+    """`FIELD: what it expects (got VALUE)` of the first value refused, without pydantic's
+    links; `(and N more)` when there are others."""
+    [first, *others] = error.errors(include_url=False)
+    field = ".".join(str(part) for part in first["loc"])
+    more = f" (and {len(others)} more)" if others else ""
+    return f"{field}: {first['msg']} (got {first.get('input')!r}){more}"

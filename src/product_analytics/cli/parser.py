@@ -321,6 +321,14 @@ _FAKE_SERVER = (
         default="ceil",
         help="round Retry-After up (as the service) or down",
     ),
+    _arg(
+        "--format",
+        dest="output_format",
+        choices=["json", "shell"],
+        default="json",
+        help="what it prints once listening: one JSON line, or `export` lines of the "
+        "client's environment variables for a shell to eval (default: %(default)s)",
+    ),
 )
 
 
