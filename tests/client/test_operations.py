@@ -212,10 +212,10 @@ def test_experimental_operations_say_so_in_their_docstring(name: str, client: As
 
 
 def test_only_operations_7_and_8_are_experimental() -> None:
-    assert [op.operation_id for op in ALL if op.experimental] == [
+    assert {op.operation_id for op in ALL if op.experimental} == {
         "session_recordings_ai_filters_create",
         "session_recordings_ai_regex_create",
-    ]
+    }
 
 
 @pytest.mark.usefixtures("fresh_experimental_warnings")

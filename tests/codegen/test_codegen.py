@@ -438,15 +438,18 @@ def test_an_operation_whose_fields_differ_from_its_shared_body_keeps_named_param
     resources, models_code = _spec_resources()
     projects = next(r for r in resources if r.attribute == "projects")
     ops = {op.operation_id: op for op in projects.operations}
-    intent = ops["projects_add_product_intent_partial_update"]
-    fewer = replace(
-        ops["projects_complete_product_onboarding_partial_update"],
-        body_fields=[f for f in intent.body_fields if f.name != "metadata"],
-    )
-    projects.operations[projects.operations.index(ops[fewer.operation_id])] = fewer
+    # The two operations of one body model: the shared type has the fields of the first in the
+    # spec; the other, given fewer, keeps its named parameters.
+    both = [
+        "projects_add_product_intent_partial_update",
+        "projects_complete_product_onboarding_partial_update",
+    ]
+    first, other = sorted((ops[name] for name in both), key=projects.operations.index)
+    fewer = replace(other, body_fields=[f for f in first.body_fields if f.name != "metadata"])
+    projects.operations[projects.operations.index(other)] = fewer
     _, by_op = fields_types(resources, models_code)
     assert fewer.operation_id not in by_op
-    assert by_op[intent.operation_id] == "PatchedProjectProductIntentRequestFields"
+    assert by_op[first.operation_id] == "PatchedProjectProductIntentRequestFields"
 
 
 def test_an_endpoint_class_name_already_taken_gets_a_suffix() -> None:
