@@ -127,8 +127,12 @@ def _pointer(document: Any, parts: Pointer) -> Pointer:
     resolver = _Resolver(document)
     node, pointer = document, ()
     for part in parts:
+        followed: set[str] = set()  # a `$ref` to a `$ref` to itself ends
         while isinstance(node, dict) and part not in node and isinstance(node.get("$ref"), str):
             ref = node["$ref"]
+            if ref in followed:
+                break
+            followed.add(ref)
             pointer = tuple(p.replace("~1", "/").replace("~0", "~") for p in ref[2:].split("/"))
             node = resolver.target(ref)[1]
         if isinstance(node, dict) and part in node:

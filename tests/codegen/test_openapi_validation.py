@@ -175,3 +175,20 @@ def test_a_default_outside_its_whole_schema_is_found(version: str) -> None:
     spec = _schemas_spec(version, {"A": {"type": "object", "properties": DEFAULTS}})
     found = {p[-2] for p, _ in openapi_problems(spec)}
     assert found == set(DEFAULTS) - {"fine"}
+
+
+@pytest.mark.parametrize("spec", [DEFAULT_SPEC, DRF], ids=["openapi-3.1", "openapi-3.0"])
+def test_a_problem_of_a_schema_reached_through_a_ref_is_found_in_the_schema(spec: Path) -> None:
+    """The validator walks a response's schema through its `$ref`: the problem is at the
+    component, where the line to fix is, not at the reference."""
+    document = load_spec(spec)
+    op = _operations(document)[0][2]
+    response = next(iter(op["responses"].values()))
+    response["content"] = {"application/json": {"schema": {"$ref": "#/components/schemas/C"}}}
+    document["components"]["schemas"]["C"] = {
+        "type": "object",
+        "properties": {"n": {"type": "integer", "default": "one"}},
+    }
+    found = dict(openapi_problems(document))
+    at = ("components", "schemas", "C", "properties", "n", "default")
+    assert found[at].endswith("'one' is not of type 'integer'")
