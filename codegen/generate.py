@@ -2,7 +2,7 @@
 
 Writes, into the output package (default: src/product_analytics/_generated):
   __init__.py    SPEC_SHA256, SPEC_VERSION, GENERATOR_VERSION
-  models.py      pydantic v2 models (codegen/modelgen.py, codegen/modelemit.py)
+  models.py      pydantic v2 models, by datamodel-code-generator (codegen/modelgen.py)
   operations.py  one `Operation` record per operation of the spec
   resources.py   one `Endpoint` class per operation, the resource classes and their
                  `with_raw_response` views, and a `TypedDict` per shared body (codegen/bodies.py)
@@ -37,7 +37,7 @@ import jinja2
 
 from codegen import GENERATOR_VERSION
 from codegen.bodies import fields_types
-from codegen.modelgen import generate_models
+from codegen.modelgen import SchemaRefused, exported, generate_models
 from codegen.naming import RESERVED_CLASS_NAMES
 from codegen.source import (
     Problem,
@@ -142,7 +142,11 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
         raise SpecProblems(
             _shown(spec), [Problem(source.line(("x-throttle-classes",)), str(exc))]
         ) from None
-    models_code = generate_models(source.document, header)
+    try:
+        models_code = generate_models(source.document, header)
+    except SchemaRefused as refused:
+        problem = Problem(source.line(refused.pointer), refused.message)
+        raise SpecProblems(_shown(spec), [problem]) from None
     problems = _missing_models(resources, models_code, source)
     if problems:
         raise SpecProblems(_shown(spec), problems)
@@ -161,7 +165,7 @@ def render(spec: Path, source: Source, resources: list[Resource]) -> dict[str, s
     if sum(len(r.operations) for r in resources) >= SPLIT_FROM:
         files.update(_render_split(env, context, models_code, header))
         return files
-    files["models.py"] = models_code
+    files["models.py"] = exported(models_code)
     for name in ("operations.py", "resources.py"):
         files[name] = env.get_template(f"{name}.jinja").render(context)
     return files

@@ -1,41 +1,73 @@
-"""`models.py`: the component schemas made ready for `codegen.modelemit`, which writes the
-pydantic v2 models.
+"""`models.py`: the component schemas as pydantic v2 models, written by
+datamodel-code-generator, configured through its options (`OPTIONS`):
 
-Before generation (`prepare`):
+  - every model derives from `product_analytics._model.ApiModel` (`base_class`) and keeps
+    the fields the service sends beyond those it declares (`extra_fields`);
+  - every enum derives from `OpenStrEnum`/`OpenIntEnum` (the `Enum.jinja2` of
+    `codegen/model_templates`, its `custom_template_dir`, and `additional_imports`), so a
+    member equals its value and a value the spec does not list still parses;
+  - `model_config` is annotated `ClassVar[ConfigDict]` as pydantic declares it
+    (`pydantic_v2/ConfigDict.jinja2` there);
+  - a model's bases are those of its `allOf` (`allof_class_hierarchy`), nothing else;
+  - constraints as `Field` arguments, OpenAPI 3.0 `nullable` and 3.1 `null` types as
+    optional values (`strict_nullable`), descriptions as docstrings.
+
+Before generation, `prepare` applies the SDK's conventions that no option of the generator
+expresses:
   - an `enum` written inline in a property is moved to its own schema named after the schema
     and the property (`ProxyRecord.status` -> `ProxyRecordStatus`), so that names are
     stable and say what they are (no `Status1`); so is an enum anywhere deeper (array
-    items, object values, `anyOf`/`oneOf` branches), named after where it is;
+    items, object values, `anyOf`/`oneOf` branches), named after where it is (the
+    generator's `parent_scoped_naming` prefixes the whole parent chain to the schema's own
+    name, `ProxyRecordStatusEnum`, and names nested enums `Status1`);
   - drf-spectacular's `NullEnum` (`enum: [null]`) becomes a null type and its `BlankEnum`
     (`enum: [""]`) a string, and a `null` inside an enum makes the field nullable (no
     `NoneType_None` member);
-  - string enum members get upper-case names, distinct (`member_names`);
+  - string enum members get upper-case names, distinct (`member_names`: its
+    `capitalise_enum_members` names `Etc/GMT+1` and `Etc/GMT-1` `ETC_GMT_1` and
+    `etc_gmt_1_1`);
   - a default outside its enum is left out.
-Every enum derives from `OpenStrEnum`/`OpenIntEnum`, so a member equals its value and a
-value the spec does not list still parses.
-
-`datamodel_models` runs datamodel-code-generator on the same prepared schemas, in the
-conventions the emitter follows (`OPTIONS`): the reference the emitter is tested against,
-never part of generation.
+After generation, `exported` adds `__all__` (see there).
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import re
 import warnings
+from pathlib import Path
 from typing import Any
 
-from codegen.modelemit import emit_models, writes
 from codegen.source import walk
 
-__all__ = ["datamodel_models", "generate_models", "member_names", "prepare"]
+__all__ = ["OPTIONS", "SchemaRefused", "exported", "generate_models", "member_names", "prepare"]
+
+
+class SchemaRefused(Exception):
+    """datamodel-code-generator cannot read a schema (`required: id`, say, where a list is
+    due): where (`pointer`) and what it says."""
+
+    def __init__(self, pointer: tuple[str, ...], message: str) -> None:
+        super().__init__(message)
+        self.pointer = pointer
+        self.message = message
+
 
 OPTIONS: dict[str, Any] = {
     "input_file_type": "openapi",
     "output_model_type": "pydantic_v2.BaseModel",
     "target_python_version": "3.10",
     "disable_timestamp": True,
+    "base_class": "product_analytics._model.ApiModel",
+    "custom_template_dir": Path(__file__).resolve().parent / "model_templates",
+    "additional_imports": [
+        "typing.ClassVar",
+        "product_analytics._enums.OpenIntEnum",
+        "product_analytics._enums.OpenStrEnum",
+    ],
+    # Unknown fields kept in every model, also where a schema says `additionalProperties:
+    # false` (PostHog's responses do): the service adds fields before the spec lists them.
     "extra_fields": "allow",
     "output_datetime_class": "datetime",
     "use_union_operator": True,
@@ -43,8 +75,9 @@ OPTIONS: dict[str, Any] = {
     "use_schema_description": True,
     "use_field_description": True,
     "use_double_quotes": True,
-    "keep_model_order": True,
-    "use_annotated": False,
+    # Its own order: a class after those its fields' defaults name (`k: Kind = Kind.X`
+    # needs `Kind` defined), which the spec's order does not give.
+    "keep_model_order": False,
     "field_constraints": True,
     "allow_population_by_field_name": False,
     "strict_nullable": True,
@@ -53,7 +86,15 @@ OPTIONS: dict[str, Any] = {
     "empty_enum_field_name": "BLANK",
     "enum_field_as_literal": "none",
     "set_default_enum_member": True,
-    "type_mappings": ["string+uuid=string", "string+email=string", "string+uri=string"],
+    "allof_class_hierarchy": "if-no-conflict",
+    # Plain strings, sent and dumped as given (`password` would be a `SecretStr`).
+    "type_mappings": [
+        "string+uuid=string",
+        "string+email=string",
+        "string+uri=string",
+        "string+password=string",
+    ],
+    # `ruff format` lays the generated modules out (codegen/generate.py).
     "formatters": [],
 }
 
@@ -257,34 +298,6 @@ def member_names(values: list[str]) -> list[str]:
     return unique
 
 
-_ENUM_BASES = (
-    (re.compile(r"^class (\w+)\(str, Enum\):", re.M), r"class \1(OpenStrEnum):"),
-    (re.compile(r"^class (\w+)\(IntEnum\):", re.M), r"class \1(OpenIntEnum):"),
-)
-
-
-def open_enums(code: str) -> str:
-    """Every generated str/int enum made open (see product_analytics._enums)."""
-    changed = code
-    for pattern, replacement in _ENUM_BASES:
-        changed = pattern.sub(replacement, changed)
-    if changed == code:
-        return code
-    changed = re.sub(r"^from enum import .*\n", "", changed, flags=re.M)
-    if re.search(r"\(Enum\):", changed):  # mixed-type enums stay plain
-        changed = changed.replace(
-            "from __future__ import annotations\n",
-            "from __future__ import annotations\n\nfrom enum import Enum\n",
-            1,
-        )
-    return changed.replace(
-        "from __future__ import annotations\n",
-        "from __future__ import annotations\n\n"
-        "from product_analytics._enums import OpenIntEnum, OpenStrEnum\n",
-        1,
-    )
-
-
 def _schemas_only(document: dict[str, Any]) -> dict[str, Any]:
     """`document` without its paths: models come from the component schemas alone, and a
     whole API's paths are most of its spec (copying and walking them cost more than the
@@ -293,41 +306,42 @@ def _schemas_only(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def generate_models(document: dict[str, Any], header: str) -> str:
-    """The source of `models.py` for `document` (unformatted; `ruff format` follows): by
-    `codegen.modelemit`, or by datamodel-code-generator where the schemas hold what the
-    emitter has no rule for (`modelemit.writes`)."""
-    prepared = prepare(_schemas_only(document))
-    if writes(prepared):
-        return emit_models(prepared, header, share=True)
-    return datamodel_models(prepared, header)
-
-
-def datamodel_models(prepared: dict[str, Any], header: str) -> str:
-    """What datamodel-code-generator makes of a document `prepare` made, in the
-    conventions `codegen.modelemit` follows: the reference it is tested against."""
+    """The source of `models.py` for `document`, without `__all__` (unformatted: `ruff
+    format` follows). `header` opens the module. Raises `SchemaRefused` for a schema
+    datamodel-code-generator cannot read."""
     import datamodel_code_generator
 
+    prepared = prepare(_schemas_only(document))
     with warnings.catch_warnings():
+        # Its notes on options and on the schemas (a constraint it cannot express, say) are
+        # for a person running its command line; the spec's problems are ours to report.
         warnings.simplefilter("ignore")
-        code = datamodel_code_generator.generate(prepared, custom_file_header=header, **OPTIONS)
+        try:
+            code = datamodel_code_generator.generate(prepared, custom_file_header=header, **OPTIONS)
+        except datamodel_code_generator.SchemaParseError as error:
+            where = error.path[-1] if error.path else "#"
+            pointer = tuple(part for part in where.lstrip("#").split("/") if part)
+            cause = str(error.original_error or error).splitlines()
+            message = "; ".join(line.strip() for line in cause[:3] if line.strip())
+            raise SchemaRefused(pointer, f"no model can be written of it: {message}") from None
     assert isinstance(code, str)
-    return class_var_configs(open_enums(code))
+    return code
 
 
-def class_var_configs(code: str) -> str:
-    """Every `model_config = ConfigDict(...)` annotated `ClassVar[ConfigDict]`, as pydantic's
-    `BaseModel` declares it, so type checkers see an override of the same type instead of
-    an ambiguous new attribute."""
-    changed = re.sub(
-        r"^(\s+)model_config = ConfigDict\(",
-        r"\1model_config: ClassVar[ConfigDict] = ConfigDict(",
-        code,
-        flags=re.M,
+def exported(code: str) -> str:
+    """`code` (a models module) with `__all__`: the classes it defines, after its imports.
+
+    A post-pass: datamodel-code-generator writes `__all__` only into a package's
+    `__init__.py` (its `all_exports_scope`), never into a single module. Without it, every
+    name the module imports would be part of `product_analytics.models`."""
+    tree = ast.parse(code)
+    names = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
+    first = next(
+        (node for node in tree.body if not isinstance(node, (ast.Import, ast.ImportFrom))),
+        None,
     )
-    if changed == code:
-        return code
-    return changed.replace(
-        "from __future__ import annotations\n",
-        "from __future__ import annotations\n\nfrom typing import ClassVar\n",
-        1,
-    )
+    lines = code.splitlines(keepends=True)
+    at = first.lineno - 1 if first is not None else len(lines)
+    listed = "".join(f"    {name!r},\n" for name in names)
+    before, after = "".join(lines[:at]), "".join(lines[at:])
+    return f"{before}\n__all__ = [\n{listed}]\n\n\n{after}"

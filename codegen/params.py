@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from codegen.modeltypes import literal
 from codegen.naming import is_identifier
 from codegen.records import NOT_ARGUMENTS, Param, Skip, SpecError
-from codegen.schema import SIMPLE, Resolver, annotation
+from codegen.schema import SIMPLE, Resolver, annotation, literal
 from codegen.source import Pointer
 
 _QUERY_ITEM_TYPES = ("string", "integer", "boolean")

@@ -1,4 +1,5 @@
-"""JSON schemas of the spec: following local `$ref`s, and the Python annotation of a schema.
+"""JSON schemas of the spec: following local `$ref`s, the Python annotation of a schema, and
+the Python literal of a JSON value.
 
 Pure functions of the parsed document. A dangling or cyclic `$ref` resolves to `{}` here;
 `codegen.validate` reports it.
@@ -10,6 +11,21 @@ from typing import Any
 
 # The Python type of each simple JSON schema type.
 SIMPLE = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+
+
+def literal(value: object) -> str:
+    """A Python literal of a JSON value, strings in double quotes."""
+    if isinstance(value, str):
+        text = repr(value)
+        if text.startswith("'") and '"' not in value:
+            text = '"' + text[1:-1].replace("\\'", "'") + '"'
+        return text
+    if isinstance(value, list):
+        return "[" + ", ".join(literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        items = (f"{literal(k)}: {literal(v)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    return repr(value)
 
 
 def ref_name(ref: str) -> str:

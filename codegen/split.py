@@ -6,8 +6,9 @@ through its imports, the modules of the classes `Foo` refers to), as openai-pyth
 its resources lazily. Type checkers see every name through `if TYPE_CHECKING:` imports.
 
 Classes that refer to each other (a cycle of references) share a module; every other class
-has its own, named after it. The modules form no import cycle: each imports only the
-modules of the classes it refers to, which were defined before it in dependency order.
+has its own, named after it. Each module's `__all__` lists the classes it defines. The
+modules form no import cycle: each imports only the modules of the classes it refers to,
+which were defined before it in dependency order.
 """
 
 from __future__ import annotations
@@ -161,7 +162,9 @@ def split_models(code: str, banner: str) -> Split:
                 needed.setdefault(home[ref], []).append(ref)
         used = set().union(*(u.names for u in members))
         relative = {f".{other}": set(refs) for other, refs in needed.items()}
+        listed = "".join(f"    {unit.name!r},\n" for unit in members)
         lines = [f"{banner}\n", _import_block(sources, used, relative)]
+        lines.append(f"\n__all__ = [\n{listed}]\n")
         lines += [f"\n\n{unit.source}" for unit in members]
         rebuilds = [line for unit in members for line in unit.rebuild]
         if rebuilds:

