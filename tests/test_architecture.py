@@ -45,7 +45,7 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ),
     # Pure request building and answer decoding, and where a redirect or a list page's
     # links lead.
-    ("wire", frozenset({"_wire", "_decode", "_redirect", "_links", "_multipart"})),
+    ("wire", frozenset({"_wire", "_decode", "_links", "_multipart"})),
     # The client's settings: checked with `_wire.check_timeout`, so above the wire.
     ("settings", frozenset({"_config"})),
     # What an answer becomes: a raw response, a page, a resource method.

@@ -18,6 +18,7 @@ from product_analytics._config import ClientConfig
 from product_analytics._decode import Answer, collector_paused, decode_success
 from product_analytics._links import (
     next_url,
+    origin,
     page_key,
     query_int,
     same_page,
@@ -26,7 +27,6 @@ from product_analytics._links import (
 )
 from product_analytics._operation import Operation
 from product_analytics._raw_response import RawResponse
-from product_analytics._redirect import origin
 from product_analytics._wire import PreparedRequest
 from product_analytics.errors import ClientClosedError, ResponseValidationError
 

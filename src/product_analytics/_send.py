@@ -32,9 +32,9 @@ from product_analytics._bulk import lend_slot
 from product_analytics._call import Call, Failed, describe, follow, gave_up_waiting, timed_out
 from product_analytics._config import ClientConfig
 from product_analytics._decode import Answer, decode_error
+from product_analytics._links import REDIRECT_STATUSES
 from product_analytics._log import log_request
 from product_analytics._operation import Operation
-from product_analytics._redirect import REDIRECT_STATUSES
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
 from product_analytics._throttle import DEFAULT_CLASS, Throttles, ThrottleWaitTooLong
 from product_analytics._transport import (

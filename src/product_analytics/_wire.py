@@ -3,7 +3,7 @@
 Pure functions, no I/O: everything here runs the same without a network. Arguments are
 checked before anything is built, so bad input raises `TypeError` or `ValueError` (a pydantic
 `ValidationError` is one) and nothing is sent. Decoding the answer is `_decode`'s job; where
-a link or redirect leads is `_redirect`'s.
+a link or redirect leads is `_links`'s.
 """
 
 from __future__ import annotations
