@@ -19,12 +19,12 @@ from typing import Any, TypeVar
 from typing_extensions import Unpack
 
 from product_analytics._aiohttp import AiohttpTransport
+from product_analytics._bulk import ManyRequests
 from product_analytics._config import ClientConfig, Secret
 from product_analytics._decode import Answer, decode_success
 from product_analytics._generated.operations import THROTTLE_RATES
 from product_analytics._generated.resources import ClientResources
 from product_analytics._log import configure_from_env
-from product_analytics._many import ManyRequests
 from product_analytics._operation import NO_ARGS, Operation
 from product_analytics._pagination import Pager
 from product_analytics._raw_response import RAW, RawResponse

@@ -7,7 +7,7 @@ retries failures, waits out 429s (`_wait_out`; not counted against `max_retries`
 `max_retries=0` turns them off; a request refused `MAX_REFUSALS` times in a row while
 nothing of its classes got through ends there), all within the call's `deadline`, and turns
 a cancellation by `close()` into `ClientClosedError`. While it sleeps before a retry or
-waits out a 429, a call run by `map_bounded` lends its slot (`_bulk.lend_slot`). One
+waits out a 429, a call run by `map_bounded` lends its slot (`_pool.lend_slot`). One
 attempt (`_attempt`) lets each hop through the throttle and follows redirects within the
 origin, within the attempt's `timeout`; a non-2xx answer becomes its error there, so the
 body of a failed answer lives in that frame only (the error keeps an excerpt). A hop
@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 from threading import get_ident
 from typing import Any
 
-from product_analytics._bulk import lend_slot
 from product_analytics._call import Call, Failed, describe, follow, gave_up_waiting, timed_out
 from product_analytics._config import ClientConfig
 from product_analytics._decode import Answer, decode_error
 from product_analytics._links import REDIRECT_STATUSES
 from product_analytics._log import log_request
 from product_analytics._operation import Operation
+from product_analytics._pool import lend_slot
 from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
 from product_analytics._throttle import DEFAULT_CLASS, Throttles, ThrottleWaitTooLong
 from product_analytics._transport import (
