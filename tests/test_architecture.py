@@ -52,9 +52,9 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     # What an answer becomes: a raw response, a page.
     ("raw response", frozenset({"_raw_response"})),
     ("pagination", frozenset({"_pagination"})),
-    # The one path that sends a call (and its time limits), and what the clients of one
-    # family share.
-    ("session", frozenset({"_call", "_send", "_session"})),
+    # What the clients of one family share, and the one path that sends a call: the call
+    # as its attempts go, the time limits of its hops, the counters.
+    ("session", frozenset({"_call", "_session", "_stats", "_watchdog"})),
     # Fetching many results by id (`get_many`), on the session.
     ("bulk", frozenset({"_bulk"})),
     # What the generated resource methods stand on.

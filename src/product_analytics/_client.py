@@ -3,7 +3,7 @@ scope checks.
 
 A call flows one way down and back: generated method -> `_prepare` (scope check,
 `_wire.build_request`: every argument checked, nothing sent yet) -> `Session.exchange`
-(`_send`: the one path that sends: throttle, transport, redirects, retries, timeouts and
+(`_session`: the one path that sends: throttle, transport, redirects, retries, timeouts and
 deadline; it reads the body within `max_response_bytes`) -> `_decode.decode_success`.
 """
 
@@ -31,11 +31,10 @@ from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._resource import OperationArgs
 from product_analytics._retry import RetryPolicy
 from product_analytics._scopes import grants
-from product_analytics._session import ClientStats, Session
+from product_analytics._session import Session
+from product_analytics._stats import ClientStats
 from product_analytics._throttle import RateLimit, ThrottleEvent, Throttles
-from product_analytics._transport import (
-    Transport,
-)
+from product_analytics._transport import Transport
 from product_analytics._warn import warn_once
 from product_analytics._wire import PreparedRequest, RequestOptions, build_request
 from product_analytics.errors import (
@@ -46,7 +45,7 @@ from product_analytics.errors import (
     PersonalApiKeyWarning,
 )
 
-__all__ = ["AsyncClient", "ClientStats"]
+__all__ = ["AsyncClient"]
 
 ResultT = TypeVar("ResultT")
 
@@ -124,7 +123,7 @@ class AsyncClient(ManyRequests, ClientResources):
             store=config.throttle_store,
             namespace=config.throttle_namespace(),
         )
-        self._session = Session(transport, throttles)
+        self._session = Session(transport=transport, throttles=throttles)
         self._init_resources()
 
     def _init_resources(self) -> None:
