@@ -197,7 +197,9 @@ class AiohttpTransport:
                 _SENDING.reset(sending)
         if failure is not None:
             raise failure
-        return _Response(response.status, response.headers, _Body(response))
+        return _Response(
+            status=response.status, headers=response.headers, stream=_Body(response=response)
+        )
 
     def _proxy_for(self, url: str) -> str | None:
         """The environment's proxy for `url`, looked up once per origin. A proxy that is no

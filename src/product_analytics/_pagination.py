@@ -318,7 +318,7 @@ class Pager(Generic[ItemT]):
             return None
         request = self._first.follow(url)
         future = self._client._spawn(self._client._exchange(self._operation, request))
-        return _Ahead(url, depth, future, known)
+        return _Ahead(url=url, depth=depth, future=future, known=known)
 
     def _speculate(
         self, page: Page[ItemT], window: deque[_Ahead], seen: dict[str, int], most_ahead: int

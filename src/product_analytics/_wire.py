@@ -39,10 +39,19 @@ _JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application
 # Authorization is the client's; framing and hop-by-hop headers are the transport's.
 _FORBIDDEN_HEADERS = frozenset(
     {
-        "authorization", "host", "content-length", "transfer-encoding", "connection",
-        "keep-alive", "te", "trailer", "upgrade", "proxy-authorization", "proxy-connection",
+        "authorization",
+        "host",
+        "content-length",
+        "transfer-encoding",
+        "connection",
+        "keep-alive",
+        "te",
+        "trailer",
+        "upgrade",
+        "proxy-authorization",
+        "proxy-connection",
     }
-)  # fmt: skip
+)
 # RFC 9110 field-name token; header values may hold no control character but tab.
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _HEADER_VALUE_FORBIDDEN = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
@@ -79,7 +88,15 @@ class PreparedRequest(NamedTuple):
         """The GET of another page of the same list, with this request's headers, limits."""
         parts = urlsplit(url)
         target = f"{parts.path}?{parts.query}" if parts.query else parts.path
-        return PreparedRequest("GET", url, target, self.headers, None, self.timeout, self.deadline)
+        return PreparedRequest(
+            method="GET",
+            url=url,
+            target=target,
+            headers=self.headers,
+            body=None,
+            timeout=self.timeout,
+            deadline=self.deadline,
+        )
 
 
 def encode_path_segment(param: PathParam, value: object) -> str:
@@ -172,9 +189,9 @@ def path_template(
     split = pieces.index(None)
     _, mark, query = prepared.target.partition("?")  # a path segment never holds "?"
     return PathTemplate(
-        base_url + "".join(cast("list[str]", pieces[:split])),
-        variable,
-        "".join(cast("list[str]", pieces[split + 1 :])) + mark + query,
+        head=base_url + "".join(cast("list[str]", pieces[:split])),
+        param=variable,
+        tail="".join(cast("list[str]", pieces[split + 1 :])) + mark + query,
     )
 
 
@@ -435,7 +452,13 @@ def build_request(
     if deadline is not None:
         deadline = check_timeout(deadline, "deadline")
     return PreparedRequest(
-        operation.method, base_url + target, target, headers, body, timeout, deadline
+        method=operation.method,
+        url=base_url + target,
+        target=target,
+        headers=headers,
+        body=body,
+        timeout=timeout,
+        deadline=deadline,
     )
 
 

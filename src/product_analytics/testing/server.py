@@ -81,7 +81,7 @@ class FakeServer:
         seeded = seed_store(seed, recordings)
         self.store: Store = seeded.store
         self.options: Options = Options(list_style=list_style, live_quirks=live_quirks)
-        self.faults: Faults = Faults(seed if fault_seed is None else fault_seed)
+        self.faults: Faults = Faults(seed=seed if fault_seed is None else fault_seed)
         self.host: str = host
         self.user_id: int = seeded.user_id
         self.organization_ids: list[str] = list(seeded.organization_ids)
