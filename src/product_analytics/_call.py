@@ -1,6 +1,6 @@
-"""One call as the send path (`_send`) carries it: `Call`, the request as its attempts go,
-and `Failed`, how an attempt failed, with the errors that end an attempt (a timeout, a
-throttle wait that does not fit, a redirect that cannot be followed)."""
+"""One call as the send path (`Session.exchange`) carries it: `Call`, the request as its
+attempts go, and `Failed`, how an attempt failed, with the errors that end an attempt (a
+timeout, a throttle wait that does not fit, a redirect that cannot be followed)."""
 
 from __future__ import annotations
 
