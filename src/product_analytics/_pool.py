@@ -138,9 +138,15 @@ class _Pool(Generic[InT, OutT]):
         """A worker: inputs one after the other while it holds its slot."""
         task = asyncio.current_task()
         assert task is not None
-        worker = _WORKERS[task] = _Worker(self)
-        function, inputs, results, failure = self.function, self.inputs, self.results, self.failure
-        count, waiters = len(inputs), self.waiters
+        worker = _Worker(self)
+        _WORKERS[task] = worker
+        # Read once here, not at each input: the loop below runs once a request.
+        function = self.function
+        inputs = self.inputs
+        results = self.results
+        failure = self.failure
+        waiters = self.waiters
+        count = len(inputs)
         try:
             while self.position < count and not failure:
                 if waiters and self.hand_over():
