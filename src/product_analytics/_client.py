@@ -280,7 +280,9 @@ class AsyncClient(ManyRequests, ClientResources):
         config = self._config
         answer, url = await self._session.exchange(operation, prepared, config, config.retry_policy)
         if RAW.get():
-            return RawResponse(answer, operation, prepared.method, url)  # type: ignore[return-value]
+            return RawResponse(  # type: ignore[return-value]
+                answer=answer, operation=operation, method=prepared.method, url=url
+            )
         try:
             return decode_success(operation, answer, method=prepared.method, url=url)
         finally:
@@ -290,7 +292,7 @@ class AsyncClient(ManyRequests, ClientResources):
         self, operation: Operation[Any], **arguments: Unpack[OperationArgs]
     ) -> Pager[Any]:
         """A pager over the list `operation`; its arguments are checked now, not when used."""
-        return Pager(self, operation, self._prepare(operation, **arguments))
+        return Pager(client=self, operation=operation, first=self._prepare(operation, **arguments))
 
 
 def _transport_for(config: ClientConfig) -> Transport:

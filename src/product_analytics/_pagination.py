@@ -186,9 +186,9 @@ class Pager(Generic[ItemT]):
             __slots__ = ()
 
             def parse(self) -> Page[ItemT]:
-                return pager._page(answer, url, {page_key(url): 0}, 0, 0)
+                return pager._page(answer, url, seen={page_key(url): 0}, depth=0, empty_run=0)
 
-        return _PageAnswer(answer, self._operation, "GET", url)
+        return _PageAnswer(answer=answer, operation=self._operation, method="GET", url=url)
 
     def __await__(self) -> Generator[Any, None, Page[ItemT]]:
         return self._fetch(self._first.url, {}, 0, 0).__await__()
@@ -247,7 +247,16 @@ class Pager(Generic[ItemT]):
                 body="",
                 subject="a list that does not end",
             )
-        return Page(envelope, results, following, self, seen, depth, empty_run, fetched_url)
+        return Page(
+            envelope=envelope,
+            results=results,
+            following=following,
+            pager=self,
+            seen=seen,
+            depth=depth,
+            empty_run=empty_run,
+            url=fetched_url,
+        )
 
     def pages(self) -> AsyncGenerator[Page[ItemT], None]:
         """Every page, in order.

@@ -40,7 +40,9 @@ async def map_bounded(
     """
     if not inputs:
         return []
-    return await _Pool(function, inputs, return_exceptions).run(concurrency)
+    return await _Pool(function=function, inputs=inputs, return_exceptions=return_exceptions).run(
+        concurrency
+    )
 
 
 def lend_slot() -> _LentSlot:

@@ -105,12 +105,12 @@ class FakeServer:
 
     def _app(self) -> web.Application:
         dispatcher = Dispatcher(
-            self.operations,
-            self._handlers,
-            self.store,
-            self.options,
-            lambda: self.base_url,
-            None if self.throttle is None else self.throttle.check,
+            operations=self.operations,
+            handlers=self._handlers,
+            store=self.store,
+            options=self.options,
+            origin=lambda: self.base_url,
+            throttle=None if self.throttle is None else self.throttle.check,
         )
         app = web.Application(
             middlewares=[
