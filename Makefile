@@ -85,8 +85,12 @@ docs: install
 demo: $(DEMO_STAMP)
 	$(DEMO_VENV)/bin/python scripts/demo.py $(DEMO_ARGS)
 
+# The speed guard: the scenarios' ratios against raw aiohttp (`--check` in BENCH_ARGS fails
+# on a missed target), then instructions per request of bulk get against raw aiohttp
+# (callgrind; fails when the SDK's are the more), then the generator's time.
 bench: install
 	$(PY) -m benchmarks.run $(BENCH_ARGS)
+	$(PY) -m benchmarks.instructions --check
 	$(MAKE) bench-codegen
 
 # The generator on PostHog's whole spec against openapi-python-client 0.29.1 (installed into

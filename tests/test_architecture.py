@@ -22,11 +22,12 @@ ROOT = Path(__file__).resolve().parents[1] / "src" / PACKAGE
 # Bottom to top. A module may import modules of its own layer and of the layers below it.
 # Entries name modules relative to the package; a subpackage's entry covers its modules.
 LAYERS: list[tuple[str, frozenset[str]]] = [
-    # What everything may use: errors, version, warnings, the description of an operation.
+    # What everything may use: errors, version, warnings, the description of an operation,
+    # running many coroutines within a bound.
     (
         "foundation",
         frozenset(
-            {"errors", "_version", "_warn", "_operation", "_bulk", "_enums", "_log", "_model"}
+            {"errors", "_version", "_warn", "_operation", "_enums", "_log", "_model", "_pool"}
         ),
     ),
     # Pieces of policy that know no request format: transport protocol, retries, scopes,
@@ -45,22 +46,24 @@ LAYERS: list[tuple[str, frozenset[str]]] = [
     ),
     # Pure request building and answer decoding, and where a redirect or a list page's
     # links lead.
-    ("wire", frozenset({"_wire", "_decode", "_redirect", "_links", "_multipart"})),
+    ("wire", frozenset({"_wire", "_decode", "_links", "_multipart"})),
     # The client's settings: checked with `_wire.check_timeout`, so above the wire.
     ("settings", frozenset({"_config"})),
-    # What an answer becomes: a raw response, a page, a resource method.
+    # What an answer becomes: a raw response, a page.
     ("raw response", frozenset({"_raw_response"})),
     ("pagination", frozenset({"_pagination"})),
+    # What the clients of one family share, and the one path that sends a call: the call
+    # as its attempts go, the time limits of its hops, the counters.
+    ("session", frozenset({"_call", "_session", "_stats", "_watchdog"})),
+    # Fetching many results by id (`get_many`), on the session.
+    ("bulk", frozenset({"_bulk"})),
+    # What the generated resource methods stand on.
     ("resources", frozenset({"_resource"})),
-    # The one path that sends a call (and its time limits), and what the clients of one
-    # family share.
-    ("session", frozenset({"_call", "_send", "_session"})),
     # Generated from the spec, standing on the resources.
     ("generated", frozenset({"_generated"})),
     # The one module that imports aiohttp.
     ("aiohttp adapter", frozenset({"_aiohttp"})),
-    # The client, and the many-request methods it mixes in.
-    ("client", frozenset({"_client", "_many"})),
+    ("client", frozenset({"_client"})),
     ("package", frozenset({"__init__", "models"})),
     # Users of the public API.
     ("tools", frozenset({"testing", "cli", "__main__"})),

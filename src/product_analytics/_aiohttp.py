@@ -10,8 +10,8 @@ On its own session, the transport's connector (`_Connector`) tells whether a req
 not while it waits for a connection of the pool or while connecting; once it has one, it
 may have. It also refuses the second connection aiohttp would take to resend a request
 whose kept-alive connection dropped: retries are the client's alone (`max_retries=0` means
-one attempt). The client bounds each attempt in time (`_send`), so aiohttp's own timeout,
-a timer per request, is off.
+one attempt). The client bounds each attempt in time (`Session.exchange`), so aiohttp's own
+timeout, a timer per request, is off.
 """
 
 from __future__ import annotations
@@ -197,7 +197,9 @@ class AiohttpTransport:
                 _SENDING.reset(sending)
         if failure is not None:
             raise failure
-        return _Response(response.status, response.headers, _Body(response))
+        return _Response(
+            status=response.status, headers=response.headers, stream=_Body(response=response)
+        )
 
     def _proxy_for(self, url: str) -> str | None:
         """The environment's proxy for `url`, looked up once per origin. A proxy that is no

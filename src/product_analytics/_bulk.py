@@ -1,240 +1,37 @@
-"""Running one coroutine per input with bounded concurrency, results in input order; and
-fetching many results of a retrieve operation through a list operation, in batches.
+"""Fetching many results of one operation by id: `get_many`'s engine, mixed into
+`AsyncClient` (`ManyRequests`).
 
-A call of `map_bounded` that waits without sending (a 429 waited out, a backoff before a
-retry) lends its slot meanwhile (`lend_slot`): the next input starts in its place, and the
-call takes a slot back before it goes on.
-
-The batch part is request planning only (which ids go in which request, what each request's
-query holds, where each result lands); the caller supplies the coroutines that send.
+`_request_many` sends the operation once per value of a path parameter, at most
+`concurrency` at a time (`_pool.map_bounded`), results in input order. With a batch size
+it goes through the list operation that finds many at once (`BatchLookup`, read from the
+spec's `x-sdk-batch`) first, then one by one for the ids the list did not return. Every
+argument (each value included) is checked before the first request is sent.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
-from collections import deque
-from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import TracebackType
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
+from product_analytics._config import ClientConfig
+from product_analytics._decode import decode_success
 from product_analytics._operation import Operation
+from product_analytics._pool import map_bounded
+from product_analytics._session import Session
+from product_analytics._warn import warn_once
+from product_analytics._wire import PreparedRequest, RequestOptions, path_template
 
 __all__ = [
     "BatchLookup",
+    "ManyRequests",
     "batch_groups",
     "check_batch_size",
     "fetch_batched",
-    "lend_slot",
-    "map_bounded",
 ]
 
-InT = TypeVar("InT")
-OutT = TypeVar("OutT")
 KeyT = TypeVar("KeyT", bound=Hashable)
-
-
-async def map_bounded(
-    function: Callable[[InT], Awaitable[OutT]],
-    inputs: Sequence[InT],
-    *,
-    concurrency: int,
-    return_exceptions: bool = False,
-) -> list[OutT | Exception]:
-    """`[await function(x) for x in inputs]`, at most `concurrency` calls at a time.
-
-    A call inside `async with lend_slot():` does not count against `concurrency` meanwhile:
-    the next input starts in its place, and the call takes a slot back before it goes on.
-
-    With `return_exceptions=False` the first exception cancels the calls still running,
-    waits for them to finish, and is raised. With `return_exceptions=True` an exception
-    takes its input's place. Cancelling this coroutine cancels every call and waits for
-    them: no task outlives it.
-    """
-    if not inputs:
-        return []
-    return await _Pool(function, inputs, return_exceptions).run(concurrency)
-
-
-def lend_slot() -> _LentSlot:
-    """`async with lend_slot():` around a wait of a `map_bounded` call, in the task that
-    runs it: its slot goes to the next input (or to a call waiting for a slot) meanwhile,
-    and leaving the block takes a slot back, waiting for one if need be, so that the calls
-    that may send stay within `concurrency`. Left by a cancellation (a `BaseException`), the
-    block takes no slot back, and that task runs no further input after this call.
-    Anywhere else the block does nothing."""
-    return _LentSlot()
-
-
-class _LentSlot:
-    """What `lend_slot` returns: the worker that lent its slot, if any."""
-
-    __slots__ = ("worker",)
-
-    worker: _Worker | None
-
-    async def __aenter__(self) -> None:
-        task = asyncio.current_task()
-        worker = self.worker = None if task is None else _WORKERS.get(task)
-        if worker is not None:
-            worker.holds = False
-            worker.pool.release()
-
-    async def __aexit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        worker = self.worker
-        if worker is not None and (kind is None or issubclass(kind, Exception)):
-            await worker.pool.reclaim(worker)
-
-
-class _Worker:
-    """A task running inputs of a `map_bounded` call, and whether it holds a slot."""
-
-    __slots__ = ("holds", "pool")
-
-    def __init__(self, pool: _Pool[Any, Any]) -> None:
-        self.pool = pool
-        self.holds = True
-
-
-# The worker each task running inputs of a `map_bounded` call is. A dict, not a context
-# variable: a task that a call starts (and that inherits its context) is no worker, and a
-# variable set in each worker's context made every request of the call dearer.
-_WORKERS: dict[asyncio.Task[Any], _Worker] = {}
-
-
-class _Pool(Generic[InT, OutT]):
-    """The worker tasks of one `map_bounded` call and its slots. A worker holds a slot,
-    runs inputs one after the other, and before each hands its slot to the first call
-    waiting for one (and ends) if there is one. A slot given up goes to a call waiting for
-    one, else to a new worker while inputs remain, else stays free."""
-
-    def __init__(
-        self,
-        function: Callable[[InT], Awaitable[OutT]],
-        inputs: Sequence[InT],
-        return_exceptions: bool,
-    ) -> None:
-        self.function = function
-        self.inputs = inputs
-        self.return_exceptions = return_exceptions
-        self.results: list[Any] = [None] * len(inputs)
-        self.position = 0  # the next input to run
-        self.failure: list[BaseException] = []
-        self.running: set[asyncio.Task[None]] = set()
-        self.free = 0  # slots given up while no input remained
-        self.waiters: deque[asyncio.Future[None]] = deque()  # calls waiting for a slot
-        self.stopping = False
-        self.settled: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        # Every worker runs in the context of the `map_bounded` call, not of the worker
-        # whose slot it took.
-        self.context = contextvars.copy_context()
-
-    async def run(self, concurrency: int) -> list[OutT | Exception]:
-        """Start the workers; the results once every input ran, or the first failure
-        once the workers still running were cancelled and finished."""
-        for _ in range(min(concurrency, len(self.inputs))):
-            self.start_worker()
-        try:
-            await self.settled
-        finally:
-            await self.stop()
-        if self.failure:
-            raise self.failure[0]
-        return self.results
-
-    async def work(self) -> None:
-        """A worker: inputs one after the other while it holds its slot."""
-        task = asyncio.current_task()
-        assert task is not None
-        worker = _WORKERS[task] = _Worker(self)
-        function, inputs, results, failure = self.function, self.inputs, self.results, self.failure
-        count, waiters = len(inputs), self.waiters
-        try:
-            while self.position < count and not failure:
-                if waiters and self.hand_over():
-                    return
-                index = self.position
-                self.position = index + 1
-                try:
-                    # The awaited value is stored, never bound here: an exception stored
-                    # by `return_exceptions` keeps this frame in its traceback.
-                    results[index] = await function(inputs[index])
-                except Exception as exc:
-                    if not self.return_exceptions:
-                        failure.append(exc)
-                        raise
-                    results[index] = exc
-                if not worker.holds:  # its slot went on when the call lent it
-                    return
-            self.release()
-        finally:
-            del _WORKERS[task]
-
-    def start_worker(self) -> None:
-        # A copy each time: a context cannot be entered twice at once.
-        task = self.context.copy().run(asyncio.create_task, self.work())
-        self.running.add(task)
-        task.add_done_callback(self.finished)
-
-    def finished(self, task: asyncio.Task[None]) -> None:
-        """A worker ended: its failure is the call's unless one came first (its outcome is
-        retrieved either way); the call is settled by a failure or the last worker."""
-        self.running.discard(task)
-        error = None if task.cancelled() else task.exception()
-        if error is not None and not self.failure:
-            self.failure.append(error)
-        if (error is not None or not self.running) and not self.settled.done():
-            self.settled.set_result(None)
-
-    def hand_over(self) -> bool:
-        """Give a slot to the first call waiting for one; whether there was one."""
-        waiters = self.waiters
-        while waiters:
-            waiter = waiters.popleft()
-            if not waiter.done():  # not cancelled while it waited
-                waiter.set_result(None)
-                return True
-        return False
-
-    def release(self) -> None:
-        """Give up a slot: to a call waiting for one, else to a new worker while inputs
-        remain, else it stays free."""
-        if self.waiters and self.hand_over():
-            return
-        if self.position < len(self.inputs) and not self.failure and not self.stopping:
-            self.start_worker()
-        else:
-            self.free += 1
-
-    async def reclaim(self, worker: _Worker) -> None:
-        """Take a slot back for `worker`, a free one or the first handed over."""
-        if self.free:
-            self.free -= 1
-            worker.holds = True
-            return
-        waiter = asyncio.get_running_loop().create_future()
-        self.waiters.append(waiter)
-        try:
-            await waiter
-        finally:
-            # Handed a slot, even if cancelled since; else `hand_over` passes it by.
-            waiter.cancel()
-            worker.holds = not waiter.cancelled()
-
-    async def stop(self) -> None:
-        """Cancel the workers still running and wait for them; none starts any more."""
-        self.stopping = True
-        if self.running:
-            running = list(self.running)
-            for task in running:
-                task.cancel()
-            await asyncio.gather(*running, return_exceptions=True)
+ResultT = TypeVar("ResultT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,3 +122,165 @@ async def fetch_batched(
     )
     outcome.update(zip(missing, alone, strict=True))
     return [outcome[key] for key in keys]
+
+
+class ManyRequests:
+    """The many-request methods of a client; the client supplies the attributes below."""
+
+    _config: ClientConfig
+    _session: Session
+    _path_defaults: dict[str, object]
+
+    # The client's `_prepare`: checks a call and builds its request.
+    _prepare: Callable[..., PreparedRequest]
+
+    async def _request_many(
+        self,
+        operation: Operation[ResultT],
+        *,
+        param: str,
+        values: Iterable[object],
+        path: Mapping[str, object],
+        concurrency: int | None,
+        return_exceptions: bool,
+        options: RequestOptions,
+        batch: BatchLookup | None = None,
+        batch_size: int | None = None,
+    ) -> list[Any]:
+        """`operation` once per value of the path parameter `param`, bounded, in order; with
+        `batch_size`, through `batch`'s list operation first (see `fetch_batched`).
+
+        Every argument (each value included) is checked before the first request is sent.
+        """
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise TypeError(f"{param}s must be a list of values, not {type(values).__name__}")
+        if batch_size is not None:
+            if batch is None:
+                raise TypeError(f"{operation.operation_id} cannot be fetched in batches")
+            batch_size = check_batch_size(batch_size, batch.max_size)
+        concurrency = self._check_concurrency(concurrency)
+        values = list(values)
+        if not values:
+            return []
+        fetch, urls = self._many_requests(operation, param, values, path, options)
+        if batch is None or batch_size is None:
+            return await map_bounded(
+                fetch, urls, concurrency=concurrency, return_exceptions=return_exceptions
+            )
+        return await self._request_batched(
+            batch=batch,
+            batch_size=batch_size,
+            keys=[str(value) for value in values],  # each checked to be a str
+            urls=urls,
+            fetch=fetch,
+            path=path,
+            options=options,
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+        )
+
+    async def _request_batched(
+        self,
+        *,
+        batch: BatchLookup,
+        batch_size: int,
+        keys: list[str],
+        urls: list[str],
+        fetch: Callable[[str], Awaitable[Any]],
+        path: Mapping[str, object],
+        options: RequestOptions,
+        concurrency: int,
+        return_exceptions: bool,
+    ) -> list[Any]:
+        """`_request_many` through `batch`'s list: one request per `batch_size` distinct
+        `keys`, then `fetch(url)` for each key the list did not return."""
+        url_of = dict(zip(keys, urls, strict=True))
+        groups = batch_groups(keys, batch_size)
+        list_path = {p.name: path[p.name] for p in batch.operation.path_params}
+        pages = [
+            self._prepare(batch.operation, list_path, batch.query_for(group), options=options)
+            for group in groups
+        ]  # every list request checked before the first is sent
+
+        async def fetch_group(index: int) -> dict[str, Any]:
+            answer, url = await self._session.exchange(
+                batch.operation, pages[index], self._config, self._config.retry_policy
+            )
+            page = decode_success(
+                batch.operation,
+                answer,
+                method=pages[index].method,
+                url=url,
+                max_items=self._config.max_page_items,
+            )
+            del answer
+            return batch.found(page.results, groups[index])
+
+        def fetch_one(key: str) -> Awaitable[Any]:
+            return fetch(url_of[key])
+
+        return await fetch_batched(
+            keys,
+            groups,
+            fetch_group=fetch_group,
+            fetch_one=fetch_one,
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+        )
+
+    def _check_concurrency(self, concurrency: int | None) -> int:
+        """`concurrency` checked and capped at the client's `max_concurrency` (its default)."""
+        limit = self._config.max_concurrency
+        if concurrency is None:
+            return limit
+        if isinstance(concurrency, bool) or not isinstance(concurrency, int):
+            raise TypeError("concurrency must be an int")
+        if concurrency < 1:
+            raise ValueError("concurrency must be >= 1")
+        if concurrency > limit:
+            warn_once(
+                UserWarning,
+                f"concurrency>{limit}",
+                f"concurrency={concurrency} is capped at the client's max_concurrency={limit}; "
+                "raise AsyncClient(max_concurrency=...) for more requests in flight",
+            )
+            return limit
+        return concurrency
+
+    def _many_requests(
+        self,
+        operation: Operation[Any],
+        param: str,
+        values: list[object],
+        path: Mapping[str, object],
+        options: RequestOptions,
+    ) -> tuple[Callable[[str], Awaitable[Any]], list[str]]:
+        """`fetch(url)`, which sends the request for one value to `url` and decodes its
+        answer, and the URL of each value of `param`: every value checked and encoded now,
+        before anything is sent."""
+        # The call is checked once, the first request built in full; the others differ in
+        # `param` alone. Only their URLs are kept until sent.
+        first = self._prepare(operation, {**path, param: values[0]}, {}, options=options)
+        template = path_template(
+            operation,
+            first,
+            base_url=self._config.base_url,
+            name=param,
+            args=path,
+            defaults=self._path_defaults,
+        )
+        urls = [first.url, *map(template.url, values[1:])]
+        # Looked up once here, not once an id in `fetch`.
+        exchange = self._session.exchange
+        config = self._config
+        retry_policy = config.retry_policy
+        method = first.method
+
+        async def fetch(url: str) -> Any:
+            answer, final_url = await exchange(operation, first, config, retry_policy, url)
+            try:
+                return decode_success(operation, answer, method=method, url=final_url)
+            finally:
+                del answer  # errors returned by get_many must not keep bodies alive
+
+        return fetch, urls

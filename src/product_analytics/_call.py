@@ -1,6 +1,6 @@
-"""One call as the send path (`_send`) carries it: `Call`, the request as its attempts go,
-and `Failed`, how an attempt failed, with the errors that end an attempt (a timeout, a
-throttle wait that does not fit, a redirect that cannot be followed)."""
+"""One call as the send path (`Session.exchange`) carries it: `Call`, the request as its
+attempts go, and `Failed`, how an attempt failed, with the errors that end an attempt (a
+timeout, a throttle wait that does not fit, a redirect that cannot be followed)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from product_analytics._redirect import redirect_or_error
+from product_analytics._links import redirect_or_error
 from product_analytics._retry import Outcome
 from product_analytics._transport import Response, _Headers
 from product_analytics.errors import (
@@ -53,7 +53,7 @@ class Call:
         return self.url[cut:] if cut >= 0 else "/"
 
 
-_NO_ANSWER = Outcome(None)
+_NO_ANSWER = Outcome(status=None)
 
 
 @dataclass(slots=True, eq=False)
@@ -75,13 +75,16 @@ async def follow(call: Call, response: Response, hops: int) -> Failed | None:
     await response.aclose()
     redirect = redirect_or_error(call.method, call.url, status, location, headers)
     if isinstance(redirect, ApiError):
-        return Failed(redirect, final=True)
+        return Failed(error=redirect, final=True)
     if hops > MAX_REDIRECTS:
         error = error_for_status(status)(
-            method=call.method, url=call.url, status_code=status,
-            body=f"more than {MAX_REDIRECTS} redirects", headers=headers,
-        )  # fmt: skip
-        return Failed(error, final=True)
+            method=call.method,
+            url=call.url,
+            status_code=status,
+            body=f"more than {MAX_REDIRECTS} redirects",
+            headers=headers,
+        )
+        return Failed(error=error, final=True)
     call.method, call.url = redirect.method, redirect.url
     if not redirect.keep_body:
         call.content = b""

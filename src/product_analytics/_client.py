@@ -3,7 +3,7 @@ scope checks.
 
 A call flows one way down and back: generated method -> `_prepare` (scope check,
 `_wire.build_request`: every argument checked, nothing sent yet) -> `Session.exchange`
-(`_send`: the one path that sends: throttle, transport, redirects, retries, timeouts and
+(`_session`: the one path that sends: throttle, transport, redirects, retries, timeouts and
 deadline; it reads the body within `max_response_bytes`) -> `_decode.decode_success`.
 """
 
@@ -19,23 +19,22 @@ from typing import Any, TypeVar
 from typing_extensions import Unpack
 
 from product_analytics._aiohttp import AiohttpTransport
+from product_analytics._bulk import ManyRequests
 from product_analytics._config import ClientConfig, Secret
 from product_analytics._decode import Answer, decode_success
 from product_analytics._generated.operations import THROTTLE_RATES
 from product_analytics._generated.resources import ClientResources
 from product_analytics._log import configure_from_env
-from product_analytics._many import ManyRequests
 from product_analytics._operation import NO_ARGS, Operation
 from product_analytics._pagination import Pager
 from product_analytics._raw_response import RAW, RawResponse
 from product_analytics._resource import OperationArgs
 from product_analytics._retry import RetryPolicy
 from product_analytics._scopes import grants
-from product_analytics._session import ClientStats, Session
+from product_analytics._session import Session
+from product_analytics._stats import ClientStats
 from product_analytics._throttle import RateLimit, ThrottleEvent, Throttles
-from product_analytics._transport import (
-    Transport,
-)
+from product_analytics._transport import Transport
 from product_analytics._warn import warn_once
 from product_analytics._wire import PreparedRequest, RequestOptions, build_request
 from product_analytics.errors import (
@@ -46,7 +45,7 @@ from product_analytics.errors import (
     PersonalApiKeyWarning,
 )
 
-__all__ = ["AsyncClient", "ClientStats"]
+__all__ = ["AsyncClient"]
 
 ResultT = TypeVar("ResultT")
 
@@ -124,7 +123,7 @@ class AsyncClient(ManyRequests, ClientResources):
             store=config.throttle_store,
             namespace=config.throttle_namespace(),
         )
-        self._session = Session(transport, throttles)
+        self._session = Session(transport=transport, throttles=throttles)
         self._init_resources()
 
     def _init_resources(self) -> None:
@@ -281,7 +280,9 @@ class AsyncClient(ManyRequests, ClientResources):
         config = self._config
         answer, url = await self._session.exchange(operation, prepared, config, config.retry_policy)
         if RAW.get():
-            return RawResponse(answer, operation, prepared.method, url)  # type: ignore[return-value]
+            return RawResponse(  # type: ignore[return-value]
+                answer=answer, operation=operation, method=prepared.method, url=url
+            )
         try:
             return decode_success(operation, answer, method=prepared.method, url=url)
         finally:
@@ -291,7 +292,7 @@ class AsyncClient(ManyRequests, ClientResources):
         self, operation: Operation[Any], **arguments: Unpack[OperationArgs]
     ) -> Pager[Any]:
         """A pager over the list `operation`; its arguments are checked now, not when used."""
-        return Pager(self, operation, self._prepare(operation, **arguments))
+        return Pager(client=self, operation=operation, first=self._prepare(operation, **arguments))
 
 
 def _transport_for(config: ClientConfig) -> Transport:

@@ -144,7 +144,8 @@ def _decode(
         except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
             # Made here but raised by the caller, outside this block: the JSONDecodeError,
             # which holds the whole document, does not become its __context__.
-            problem, cause = f"not JSON ({excerpt(str(exc), 300)})", _cause(exc)
+            problem = f"not JSON ({excerpt(str(exc), 300)})"
+            cause = _cause(exc)
         return None, _invalid(problem, answer, method, url, cause)
     if kind == "model_or_none" and (
         not body.strip() or (operation.none_answers and _is_none_answer(operation, body))

@@ -55,6 +55,7 @@ def configure_from_env(environ: Mapping[str, str] = os.environ) -> None:
 
 
 def log_request(
+    *,
     method: str,
     url: str,
     headers: Mapping[str, str],
@@ -80,12 +81,21 @@ def log_request(
     outcome = status if failure is None else f"failed ({failure})"
     logger.info(
         "%s %s -> %s in %.1f ms (attempt %d, request id %s)",
-        method, path, outcome, elapsed, attempt, request_id,
+        method,
+        path,
+        outcome,
+        elapsed,
+        attempt,
+        request_id,
         extra={
-            "http_method": method, "http_path": path, "http_status": status,
-            "elapsed_ms": elapsed, "attempt": attempt, "request_id": request_id,
+            "http_method": method,
+            "http_path": path,
+            "http_status": status,
+            "elapsed_ms": elapsed,
+            "attempt": attempt,
+            "request_id": request_id,
         },
-    )  # fmt: skip
+    )
     if logger.isEnabledFor(logging.DEBUG):
         shown = {k: ("***" if k.lower() == "authorization" else v) for k, v in headers.items()}
         logger.debug("%s %s request headers: %r", method, path, shown)

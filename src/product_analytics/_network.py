@@ -54,7 +54,8 @@ def ssl_setting(verify: bool | str | ssl.SSLContext, *, trust_env: bool) -> bool
     if verify is True:
         if not trust_env:
             return _system_context()
-        cafile, capath = os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR")
+        cafile = os.environ.get("SSL_CERT_FILE")
+        capath = os.environ.get("SSL_CERT_DIR")
         return _environment_context(cafile, capath) if cafile or capath else True
     try:
         if os.path.isdir(verify):

@@ -18,6 +18,7 @@ from product_analytics._config import ClientConfig
 from product_analytics._decode import Answer, collector_paused, decode_success
 from product_analytics._links import (
     next_url,
+    origin,
     page_key,
     query_int,
     same_page,
@@ -26,7 +27,6 @@ from product_analytics._links import (
 )
 from product_analytics._operation import Operation
 from product_analytics._raw_response import RawResponse
-from product_analytics._redirect import origin
 from product_analytics._wire import PreparedRequest
 from product_analytics.errors import ClientClosedError, ResponseValidationError
 
@@ -186,9 +186,9 @@ class Pager(Generic[ItemT]):
             __slots__ = ()
 
             def parse(self) -> Page[ItemT]:
-                return pager._page(answer, url, {page_key(url): 0}, 0, 0)
+                return pager._page(answer, url, seen={page_key(url): 0}, depth=0, empty_run=0)
 
-        return _PageAnswer(answer, self._operation, "GET", url)
+        return _PageAnswer(answer=answer, operation=self._operation, method="GET", url=url)
 
     def __await__(self) -> Generator[Any, None, Page[ItemT]]:
         return self._fetch(self._first.url, {}, 0, 0).__await__()
@@ -247,7 +247,16 @@ class Pager(Generic[ItemT]):
                 body="",
                 subject="a list that does not end",
             )
-        return Page(envelope, results, following, self, seen, depth, empty_run, fetched_url)
+        return Page(
+            envelope=envelope,
+            results=results,
+            following=following,
+            pager=self,
+            seen=seen,
+            depth=depth,
+            empty_run=empty_run,
+            url=fetched_url,
+        )
 
     def pages(self) -> AsyncGenerator[Page[ItemT], None]:
         """Every page, in order.
@@ -318,7 +327,7 @@ class Pager(Generic[ItemT]):
             return None
         request = self._first.follow(url)
         future = self._client._spawn(self._client._exchange(self._operation, request))
-        return _Ahead(url, depth, future, known)
+        return _Ahead(url=url, depth=depth, future=future, known=known)
 
     def _speculate(
         self, page: Page[ItemT], window: deque[_Ahead], seen: dict[str, int], most_ahead: int

@@ -3,7 +3,7 @@
 Pure functions, no I/O: everything here runs the same without a network. Arguments are
 checked before anything is built, so bad input raises `TypeError` or `ValueError` (a pydantic
 `ValidationError` is one) and nothing is sent. Decoding the answer is `_decode`'s job; where
-a link or redirect leads is `_redirect`'s.
+a link or redirect leads is `_links`'s.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import pydantic
 
-# Decoding and links have their own modules; the send path also reads these names here.
 from product_analytics._multipart import encode_form, is_file
 from product_analytics._operation import NOT_GIVEN, Operation, PathParam, QueryParam
 
@@ -27,7 +26,9 @@ __all__ = [
     "PathTemplate",
     "PreparedRequest",
     "RequestOptions",
+    "build_path",
     "build_request",
+    "check_extras",
     "check_timeout",
     "encode_path_segment",
     "path_template",
@@ -39,10 +40,19 @@ _JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application
 # Authorization is the client's; framing and hop-by-hop headers are the transport's.
 _FORBIDDEN_HEADERS = frozenset(
     {
-        "authorization", "host", "content-length", "transfer-encoding", "connection",
-        "keep-alive", "te", "trailer", "upgrade", "proxy-authorization", "proxy-connection",
+        "authorization",
+        "host",
+        "content-length",
+        "transfer-encoding",
+        "connection",
+        "keep-alive",
+        "te",
+        "trailer",
+        "upgrade",
+        "proxy-authorization",
+        "proxy-connection",
     }
-)  # fmt: skip
+)
 # RFC 9110 field-name token; header values may hold no control character but tab.
 _HEADER_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _HEADER_VALUE_FORBIDDEN = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
@@ -79,7 +89,15 @@ class PreparedRequest(NamedTuple):
         """The GET of another page of the same list, with this request's headers, limits."""
         parts = urlsplit(url)
         target = f"{parts.path}?{parts.query}" if parts.query else parts.path
-        return PreparedRequest("GET", url, target, self.headers, None, self.timeout, self.deadline)
+        return PreparedRequest(
+            method="GET",
+            url=url,
+            target=target,
+            headers=self.headers,
+            body=None,
+            timeout=self.timeout,
+            deadline=self.deadline,
+        )
 
 
 def encode_path_segment(param: PathParam, value: object) -> str:
@@ -115,6 +133,25 @@ def encode_path_segment(param: PathParam, value: object) -> str:
     return encoded
 
 
+def build_path(
+    operation: Operation[Any], args: Mapping[str, object], defaults: Mapping[str, object]
+) -> str:
+    """The operation's path with every placeholder filled by its encoded argument.
+
+    An argument that is `None` takes its value from `defaults` (the client's `project_id`
+    and `organization_id`).
+    """
+    parts = operation.path_parts
+    pieces = [parts[0]]
+    for index, param in enumerate(operation.path_params):
+        value = args.get(param.name)
+        if value is None:
+            value = _path_default(operation, param, defaults)
+        pieces.append(encode_path_segment(param, value))
+        pieces.append(parts[2 * index + 2])
+    return "".join(pieces)
+
+
 def _path_default(
     operation: Operation[Any], param: PathParam, defaults: Mapping[str, object]
 ) -> object:
@@ -133,7 +170,7 @@ def _path_default(
 @dataclass(frozen=True, slots=True)
 class PathTemplate:
     """The URLs of one request that differ in one path parameter: `url(value)` checks and
-    encodes `value` as `build_request` does and puts it between `head` and `tail`."""
+    encodes `value` as `build_path` does and puts it between `head` and `tail`."""
 
     head: str
     param: PathParam
@@ -172,9 +209,9 @@ def path_template(
     split = pieces.index(None)
     _, mark, query = prepared.target.partition("?")  # a path segment never holds "?"
     return PathTemplate(
-        base_url + "".join(cast("list[str]", pieces[:split])),
-        variable,
-        "".join(cast("list[str]", pieces[split + 1 :])) + mark + query,
+        head=base_url + "".join(cast("list[str]", pieces[:split])),
+        param=variable,
+        tail="".join(cast("list[str]", pieces[split + 1 :])) + mark + query,
     )
 
 
@@ -386,11 +423,14 @@ def build_headers(
     return headers
 
 
-def _check_extras(options: RequestOptions) -> None:
-    """`TypeError` unless each of the extras given is a mapping (not a list of pairs, a str)."""
+def check_extras(options: RequestOptions) -> None:
+    """`TypeError` naming the first of `extra_headers`, `extra_query` and `extra_body` that
+    is given and is not a mapping (a list of pairs, a string)."""
     for name in ("extra_headers", "extra_query", "extra_body"):
-        if not isinstance(extra := getattr(options, name), Mapping | None):
-            raise TypeError(f"{name} must be a mapping of names to values, not {type(extra)}")
+        value = getattr(options, name)
+        if value is not None and not isinstance(value, Mapping):
+            kind = type(value).__name__
+            raise TypeError(f"{name} must be a mapping of names to values, not {kind}")
 
 
 def build_request(
@@ -406,17 +446,8 @@ def build_request(
     """Check every argument and build the request; raise `TypeError`/`ValueError` if any
     is wrong (`extra_headers`, `extra_query` and `extra_body` not a mapping: `TypeError`).
     A part the operation and options leave empty is not built at all."""
-    if not (options.extra_headers is options.extra_query is options.extra_body is None):
-        _check_extras(options)
-    parts = operation.path_parts  # each placeholder filled by its encoded argument
-    pieces = [parts[0]]
-    for index, param in enumerate(operation.path_params):
-        value = path_args.get(param.name)
-        if value is None:  # the client's default (`project_id`, `organization_id`)
-            value = _path_default(operation, param, path_defaults)
-        pieces.append(encode_path_segment(param, value))
-        pieces.append(parts[2 * index + 2])
-    target = "".join(pieces)
+    check_extras(options)
+    target = build_path(operation, path_args, path_defaults)
     if operation.query_params or options.extra_query:
         query = build_query(operation, query_args, options.extra_query)
         if query:
@@ -425,17 +456,24 @@ def build_request(
     headers: Mapping[str, str] = _JSON_HEADERS
     if operation.body_model is not None or options.extra_body:
         built = build_body(operation, body_fields, options.extra_body)
-        body, content_type = built if isinstance(built, tuple) else (built, None)
+        content_type = None
+        if isinstance(built, tuple):  # multipart: the body and its Content-Type
+            body, content_type = built
+        else:
+            body = built
         headers = build_headers(options.extra_headers, body is not None, content_type)
     elif options.extra_headers:
         headers = build_headers(options.extra_headers, False)
-    timeout, deadline = options.timeout, options.deadline
-    if timeout is not None:
-        timeout = check_timeout(timeout)
-    if deadline is not None:
-        deadline = check_timeout(deadline, "deadline")
+    timeout = check_timeout(options.timeout)
+    deadline = check_timeout(options.deadline, "deadline")
     return PreparedRequest(
-        operation.method, base_url + target, target, headers, body, timeout, deadline
+        method=operation.method,
+        url=base_url + target,
+        target=target,
+        headers=headers,
+        body=body,
+        timeout=timeout,
+        deadline=deadline,
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from product_analytics._bulk import lend_slot, map_bounded
+from product_analytics._pool import lend_slot, map_bounded
 from product_analytics.errors import ClientClosedError, InternalServerError, NotFoundError
 from product_analytics.models import SessionRecording
 from tests.support.loopback_client import (
@@ -109,7 +109,7 @@ async def test_get_many_default_concurrency_is_max_concurrency_not_the_connectio
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The default reaches `map_bounded` as `concurrency=max_concurrency`."""
-    import product_analytics._many as many_module
+    import product_analytics._bulk as bulk_module
 
     seen: list[int] = []
     real = map_bounded
@@ -118,7 +118,7 @@ async def test_get_many_default_concurrency_is_max_concurrency_not_the_connectio
         seen.append(concurrency)
         return await real(function, inputs, concurrency=concurrency, **kw)
 
-    monkeypatch.setattr(many_module, "map_bounded", spy)
+    monkeypatch.setattr(bulk_module, "map_bounded", spy)
     async with serve(recording_server()) as server, client_for(server, max_concurrency=6) as c:
         await c.session_recordings.get_many(project_id=PROJECT, ids=["a", "b"])
         await c.session_recordings.get_many(project_id=PROJECT, ids=["a"], concurrency=2)

@@ -137,9 +137,14 @@ def test_a_record_carries_its_fields_as_attributes(
 ) -> None:
     caplog.set_level(logging.INFO, logger="product_analytics")
     _log.log_request(
-        "POST", "https://h.example/api/x/?a=1", {"Authorization": "Bearer k"}, 0.0, 2, 201,
-        {"X-Request-Id": "abc"},
-    )  # fmt: skip
+        method="POST",
+        url="https://h.example/api/x/?a=1",
+        headers={"Authorization": "Bearer k"},
+        started=0.0,
+        attempt=2,
+        status=201,
+        answer_headers={"X-Request-Id": "abc"},
+    )
     [record] = caplog.records
     fields = ("http_method", "http_path", "http_status", "attempt", "request_id")
     assert [getattr(record, name) for name in fields] == ["POST", "/api/x/?a=1", 201, 2, "abc"]

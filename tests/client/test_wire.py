@@ -16,8 +16,8 @@ from product_analytics import (
 )
 from product_analytics._decode import Answer, decode_error, decode_success
 from product_analytics._generated import operations as ops
+from product_analytics._links import BadLink, Redirect, follow_redirect, resolve_link
 from product_analytics._operation import NOT_GIVEN
-from product_analytics._redirect import BadLink, Redirect, follow_redirect, resolve_link
 from product_analytics._wire import RequestOptions, build_request
 from product_analytics.models import Role
 

@@ -153,7 +153,7 @@ async def test_retry_after_is_the_delay_of_a_retried_5xx(
 async def test_retry_after_is_read_once_per_answer(
     make_client: MakeClient, sleeps: Sleeps, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from product_analytics import _retry, _send
+    from product_analytics import _retry, _session
 
     reads: list[str | None] = []
     real = _retry.parse_retry_after
@@ -168,7 +168,7 @@ async def test_retry_after_is_read_once_per_answer(
     )
     await CALLS["GET"](client)
     assert reads == ["1"]  # the 429's header, read once; the 200's is not read at all
-    assert _send.retry_after_of is _retry.retry_after_of
+    assert _session.retry_after_of is _retry.retry_after_of
 
 
 async def test_waiting_out_a_429_does_not_use_up_max_retries(

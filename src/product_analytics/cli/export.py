@@ -312,7 +312,7 @@ def _start_state(
     window = {"date_to": resolve_moment(until, now) if until else _iso(now)}
     if since:
         window = {"date_from": resolve_moment(since, now), **window}
-    return _State(arguments, window, offset=0), False
+    return _State(arguments=arguments, window=window, offset=0), False
 
 
 def _publish(partial: Path, out: Path, checkpoint: Path) -> None:
@@ -366,9 +366,13 @@ async def export_recordings(
         stop_listening()
         progress.close()
     return ExportResult(
-        out=out, written=state.lines, seconds=time.perf_counter() - started,
+        out=out,
+        written=state.lines,
+        seconds=time.perf_counter() - started,
         requests=client.stats.requests - requests_before,
-        retries=client.stats.retries - retries_before, duplicates=duplicates,
-        resumed_from=resumed_from, date_from=state.window.get("date_from"),
+        retries=client.stats.retries - retries_before,
+        duplicates=duplicates,
+        resumed_from=resumed_from,
+        date_from=state.window.get("date_from"),
         date_to=state.window.get("date_to"),
-    )  # fmt: skip
+    )

@@ -85,7 +85,7 @@ class _Arg(NamedTuple):
 
 
 def _arg(*flags: str, **options: Any) -> _Arg:
-    return _Arg(flags, options)
+    return _Arg(flags=flags, options=options)
 
 
 def _add(add_argument: Callable[..., argparse.Action], args: Iterable[_Arg]) -> None:
@@ -99,7 +99,10 @@ def _after_the_command(args: Iterable[_Arg]) -> list[_Arg]:
     """`args` as a command takes them: defaulting to `argparse.SUPPRESS`, so that a flag given
     before the command is not overwritten by the command's default; one given after the
     command wins over one given before it."""
-    return [_Arg(flags, {**options, "default": argparse.SUPPRESS}) for flags, options in args]
+    return [
+        _Arg(flags=flags, options={**options, "default": argparse.SUPPRESS})
+        for flags, options in args
+    ]
 
 
 # Accepted before the command and after it; the top-level parser holds the defaults.
@@ -228,10 +231,10 @@ class _Group(NamedTuple):
 
 _GROUPS = (
     _Group(
-        "recordings",
-        "session recordings of a project",
-        _PROJECT_ID,
-        (
+        name="recordings",
+        help="session recordings of a project",
+        owner=_PROJECT_ID,
+        commands=(
             ("list", "print every recording, one JSON object a line", _LIST),
             ("get", "print one recording", (_RECORDING_ID,)),
             ("delete", "delete one recording", (_RECORDING_ID,)),
@@ -245,10 +248,10 @@ _GROUPS = (
         ),
     ),
     _Group(
-        "proxy-records",
-        "reverse-proxy records of an organization",
-        _ORGANIZATION_ID,
-        (
+        name="proxy-records",
+        help="reverse-proxy records of an organization",
+        owner=_ORGANIZATION_ID,
+        commands=(
             ("list", "print every proxy record, one a line", _LIST),
             (
                 "create",
@@ -265,20 +268,20 @@ _GROUPS = (
         ),
     ),
     _Group(
-        "roles",
-        "roles of an organization",
-        _ORGANIZATION_ID,
-        (
+        name="roles",
+        help="roles of an organization",
+        owner=_ORGANIZATION_ID,
+        commands=(
             ("list", "print every role, one a line", _LIST),
             ("create", "create a role", _ROLE),
             ("get", "print one role", (_arg("--id", required=True, help="the role's id"),)),
         ),
     ),
     _Group(
-        "projects",
-        "projects of an organization",
-        _ORGANIZATION_ID,
-        (
+        name="projects",
+        help="projects of an organization",
+        owner=_ORGANIZATION_ID,
+        commands=(
             ("update", "change project settings", (_PROJECT, _FIELDS)),
             ("delete", "delete a project", (_PROJECT,)),
             ("reset-token", "give a project a new API token", (_PROJECT,)),

@@ -13,7 +13,7 @@ __all__ = ["authenticate", "grants", "issue_key", "require_scope"]
 def issue_key(store: Store, scopes: Iterable[str], user_id: int) -> str:
     """Register a new key holding `scopes` for `user_id` and return its secret."""
     value = store.ids.token("phx_")
-    store.keys[value] = ApiKey(value, frozenset(scopes), user_id)
+    store.keys[value] = ApiKey(value=value, scopes=frozenset(scopes), user_id=user_id)
     return value
 
 
@@ -21,19 +21,19 @@ def authenticate(store: Store, authorization: str | None) -> ApiKey:
     """The key a `Bearer` header names. 401 when the header is absent, malformed or unknown."""
     if not authorization:
         raise ApiProblem(
-            401,
-            "authentication_error",
-            "not_authenticated",
-            "Authentication credentials were not provided.",
+            status=401,
+            type_="authentication_error",
+            code="not_authenticated",
+            detail="Authentication credentials were not provided.",
         )
     scheme, _, token = authorization.strip().partition(" ")
     key = store.keys.get(token.strip()) if scheme.lower() == "bearer" else None
     if key is None:
         raise ApiProblem(
-            401,
-            "authentication_error",
-            "authentication_failed",
-            "Personal API key found in request Authorization header is invalid.",
+            status=401,
+            type_="authentication_error",
+            code="authentication_failed",
+            detail="Personal API key found in request Authorization header is invalid.",
         )
     return key
 
@@ -57,8 +57,8 @@ def require_scope(key: ApiKey, required: str | None) -> None:
     """403 with detail `API key missing required scope '<scope>'` unless `key` grants it."""
     if not grants(key.scopes, required):
         raise ApiProblem(
-            403,
-            "authentication_error",
-            "permission_denied",
-            f"API key missing required scope '{required}'",
+            status=403,
+            type_="authentication_error",
+            code="permission_denied",
+            detail=f"API key missing required scope '{required}'",
         )

@@ -72,11 +72,11 @@ class Reply:
 
     @classmethod
     def json(cls, body: Any, status: int = 200) -> Reply:
-        return cls(status, body)
+        return cls(status=status, body=body)
 
     @classmethod
     def empty(cls, status: int = 204) -> Reply:
-        return cls(status)
+        return cls(status=status)
 
     @classmethod
     def success(cls, options: Options) -> Reply:

@@ -68,10 +68,10 @@ class Dispatcher:
         op = resolution.operation
         if op is None:
             raise ApiProblem(
-                405,
-                "invalid_request",
-                "method_not_allowed",
-                f'Method "{request.method}" not allowed.',
+                status=405,
+                type_="invalid_request",
+                code="method_not_allowed",
+                detail=f'Method "{request.method}" not allowed.',
                 headers={"Allow": ", ".join(resolution.allowed)},
             )
         request[OPERATION_KEY] = op.operation_id

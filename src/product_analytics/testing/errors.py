@@ -65,25 +65,25 @@ class ApiProblem(Exception):
 
 def not_found() -> ApiProblem:
     """404 for an unknown path or an object that does not exist (or no longer exists)."""
-    return ApiProblem(404, "invalid_request", "not_found", "Not found.")
+    return ApiProblem(status=404, type_="invalid_request", code="not_found", detail="Not found.")
 
 
 def validation_error(detail: str, attr: str | None, code: str = "invalid_input") -> ApiProblem:
     """400 for a body or query value the service refuses."""
-    return ApiProblem(400, "validation_error", code, detail, attr)
+    return ApiProblem(status=400, type_="validation_error", code=code, detail=detail, attr=attr)
 
 
 def invalid_request(code: str, detail: str, status: int = 400) -> ApiProblem:
     """A request the service cannot read at all (unparsable body, wrong media type, ...)."""
-    return ApiProblem(status, "invalid_request", code, detail)
+    return ApiProblem(status=status, type_="invalid_request", code=code, detail=detail)
 
 
 def not_implemented(operation_id: str) -> ApiProblem:
     """501 for an operation of the spec that the fake server has no handler for."""
     return ApiProblem(
-        501,
-        "server_error",
-        "not_implemented",
-        f"The fake server has no handler for operation {operation_id!r}; register one with "
+        status=501,
+        type_="server_error",
+        code="not_implemented",
+        detail=f"The fake server has no handler for operation {operation_id!r}; register one with "
         "FakeServer.add_handler().",
     )

@@ -91,11 +91,11 @@ class Fault:
     ) -> Fault:
         """Answer `status` in the service's error shape (with `Retry-After` if given)."""
         return cls(
-            "error",
-            rate,
-            path_prefix,
-            _methods(methods),
-            times,
+            kind="error",
+            rate=rate,
+            path_prefix=path_prefix,
+            methods=_methods(methods),
+            times=times,
             status=status,
             retry_after=retry_after,
         )
@@ -130,7 +130,13 @@ class Fault:
         times: int | None = None,
     ) -> Fault:
         """Close the connection without answering (the request body has been read)."""
-        return cls("drop", rate, path_prefix, _methods(methods), times)
+        return cls(
+            kind="drop",
+            rate=rate,
+            path_prefix=path_prefix,
+            methods=_methods(methods),
+            times=times,
+        )
 
     @classmethod
     def latency(
@@ -143,7 +149,14 @@ class Fault:
         times: int | None = None,
     ) -> Fault:
         """Wait `seconds` before handling the request (may outlast a client's timeout)."""
-        return cls("latency", rate, path_prefix, _methods(methods), times, delay=seconds)
+        return cls(
+            kind="latency",
+            rate=rate,
+            path_prefix=path_prefix,
+            methods=_methods(methods),
+            times=times,
+            delay=seconds,
+        )
 
     @classmethod
     def stall(
@@ -159,11 +172,11 @@ class Fault:
         """Send the headers and `after_bytes` of the body (default: half), wait `seconds`,
         then send the rest."""
         return cls(
-            "stall",
-            rate,
-            path_prefix,
-            _methods(methods),
-            times,
+            kind="stall",
+            rate=rate,
+            path_prefix=path_prefix,
+            methods=_methods(methods),
+            times=times,
             delay=seconds,
             stall_after=after_bytes,
         )
@@ -207,7 +220,7 @@ class Faults:
 
     def add(self, fault: Fault) -> Fault:
         """Put `fault` in force (after those already added) and return it."""
-        self._armed.append(_Armed(fault, fault.times))
+        self._armed.append(_Armed(fault=fault, remaining=fault.times))
         return fault
 
     def remove(self, fault: Fault) -> None:
@@ -252,8 +265,8 @@ class Faults:
             if armed.fault.kind == "latency":
                 delay += armed.fault.delay
                 continue
-            return FaultDecision(delay, armed.fault, tuple(kinds))
-        return FaultDecision(delay, None, tuple(kinds))
+            return FaultDecision(delay=delay, fault=armed.fault, kinds=tuple(kinds))
+        return FaultDecision(delay=delay, fault=None, kinds=tuple(kinds))
 
 
 def _error(fault: Fault) -> web.Response:

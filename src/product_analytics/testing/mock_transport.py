@@ -50,7 +50,11 @@ class MockTransport:
             except asyncio.TimeoutError:
                 raise TransportTimeout(f"no answer within {timeout:g} s") from None
         status, headers, body = result
-        return Response(status, CIMultiDictProxy(CIMultiDict(headers)), Chunks(bytes(body)))
+        return Response(
+            status=status,
+            headers=CIMultiDictProxy(CIMultiDict(headers)),
+            stream=Chunks(bytes(body)),
+        )
 
     async def close(self) -> None:
         self.closed = True

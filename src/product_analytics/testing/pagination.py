@@ -76,7 +76,9 @@ def page_request(query: Mapping[str, str], origin: str, raw_path: str) -> PageRe
     limit = min(_integer(query, "limit", DEFAULT_LIMIT, 1), MAX_LIMIT)
     offset = _integer(query, "offset", 0, 0)
     others = tuple((k, v) for k, v in query.items() if k not in ("limit", "offset"))
-    return PageRequest(limit, offset, origin + raw_path.split("?", 1)[0], others)
+    return PageRequest(
+        limit=limit, offset=offset, url=origin + raw_path.split("?", 1)[0], query=others
+    )
 
 
 def described_envelope(page: PageRequest, items: Collection[Any]) -> dict[str, Any]:

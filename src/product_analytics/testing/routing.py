@@ -78,7 +78,7 @@ class Router:
                     None if s.startswith("{") and s.endswith("}") else s for s in split
                 )
                 names = tuple(param.name for param in op.path_params)
-                template = templates[op.path] = _Template(segments, names)
+                template = templates[op.path] = _Template(segments=segments, names=names)
             if op.method in template.operations:
                 raise ValueError(f"two operations for {op.method} {op.path}")
             template.operations[op.method] = op
@@ -99,10 +99,10 @@ class Router:
                 continue
             op = template.operations.get(method)
             if op is not None:
-                return Resolution(op, params, ())
+                return Resolution(operation=op, params=params, allowed=())
             if fallback is None:
                 fallback = params
             allowed.extend(m for m in template.operations if m not in allowed)
         if fallback is None:
             return None
-        return Resolution(None, fallback, tuple(allowed))
+        return Resolution(operation=None, params=fallback, allowed=tuple(allowed))

@@ -301,8 +301,8 @@ def seed_store(seed: int, recordings: int) -> Seeded:
     user = _user(ids, rng)
     store.users[user["id"]] = user
 
-    main = Organization(ids.uuid4(), "Hedgebox Inc.")
-    other = Organization(ids.uuid4(), "Hedgebox Labs")
+    main = Organization(id=ids.uuid4(), name="Hedgebox Inc.")
+    other = Organization(id=ids.uuid4(), name="Hedgebox Labs")
     store.organizations = {main.id: main, other.id: other}
 
     first_id = rng.randrange(1_000, 90_000)
@@ -316,7 +316,7 @@ def seed_store(seed: int, recordings: int) -> Seeded:
 
     seeded = _recordings(ids, rng, recordings, user["email"])
     environment = _environment(seeded)
-    playlist = Playlist(ids.short_id(), [r["id"] for r in seeded[:10:3]])
+    playlist = Playlist(short_id=ids.short_id(), recording_ids=[r["id"] for r in seeded[:10:3]])
     environment.playlists[playlist.short_id] = playlist
     store.environments[project_ids[0]] = environment
     store.environments[project_ids[1]] = _environment(_recordings(ids, rng, 3, user["email"]))

@@ -81,7 +81,7 @@ class FakeServer:
         seeded = seed_store(seed, recordings)
         self.store: Store = seeded.store
         self.options: Options = Options(list_style=list_style, live_quirks=live_quirks)
-        self.faults: Faults = Faults(seed if fault_seed is None else fault_seed)
+        self.faults: Faults = Faults(seed=seed if fault_seed is None else fault_seed)
         self.host: str = host
         self.user_id: int = seeded.user_id
         self.organization_ids: list[str] = list(seeded.organization_ids)
@@ -105,12 +105,12 @@ class FakeServer:
 
     def _app(self) -> web.Application:
         dispatcher = Dispatcher(
-            self.operations,
-            self._handlers,
-            self.store,
-            self.options,
-            lambda: self.base_url,
-            None if self.throttle is None else self.throttle.check,
+            operations=self.operations,
+            handlers=self._handlers,
+            store=self.store,
+            options=self.options,
+            origin=lambda: self.base_url,
+            throttle=None if self.throttle is None else self.throttle.check,
         )
         app = web.Application(
             middlewares=[

@@ -97,7 +97,11 @@ class Throttle:
         if isinstance(value, Throttle):
             return value
         rates = SERVICE_RATES if value is True else value
-        return cls(rates, retry_after, clock if clock is not None else time.monotonic)
+        return cls(
+            rates=rates,
+            retry_after=retry_after,
+            clock=clock if clock is not None else time.monotonic,
+        )
 
 
 def _detail(wait: int) -> str:
@@ -144,9 +148,9 @@ class ThrottleState:
         self.answered[refusing] += 1
         whole = math.ceil(wait) if self.settings.retry_after == "ceil" else math.floor(wait)
         raise ApiProblem(
-            429,
-            "throttled_error",
-            "throttled",
-            _detail(whole),
+            status=429,
+            type_="throttled_error",
+            code="throttled",
+            detail=_detail(whole),
             headers={"Retry-After": str(whole)},
         )

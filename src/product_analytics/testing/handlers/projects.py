@@ -53,11 +53,16 @@ def _log_changes(ctx: Context, project: Json, changes: dict[str, Any]) -> None:
     """An `updated` activity-log entry for the fields whose value changes (scope `Team`,
     as posthog/api/project.py logs a passthrough-team change)."""
     changed = [
-        {"type": "Team", "action": "changed", "field": name, "before": project.get(name),
-         "after": value}
+        {
+            "type": "Team",
+            "action": "changed",
+            "field": name,
+            "before": project.get(name),
+            "after": value,
+        }
         for name, value in changes.items()
         if project.get(name) != value
-    ]  # fmt: skip
+    ]
     if not changed:
         return
     entry = {
