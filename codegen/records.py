@@ -54,6 +54,7 @@ class Param:
     explode: bool = True  # an array's OpenAPI explode
     json: str | None = None  # x-sdk-json: the JSON kind of the value ("array", "object", "any")
     enum: tuple[str, ...] = ()
+    pattern: str | None = None  # a string's JSON Schema pattern (searched, as JSON Schema does)
 
 
 @dataclass(frozen=True)

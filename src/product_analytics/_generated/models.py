@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 7bb6d5b3e45160d0b2e9eca8328986526f49449de08b49ab6496f0233e3afea8),
 # by codegen 2.4.0. Regenerate with `make generate`.
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, RootModel
 
+from product_analytics._enums import OpenStrEnum
 from product_analytics._model import ApiModel
 
 
@@ -74,8 +75,13 @@ class AiChatMessage(ApiModel):
 
     """
 
-    role: str
+    role: AiChatMessageRole
     content: str
+
+
+class AiChatMessageRole(OpenStrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"
 
 
 class AiFiltersData(ApiModel):
@@ -114,6 +120,10 @@ class AiRegexResult(ApiModel):
     data: AiRegexData | None = None
 
 
+class AppUrl(RootModel[str | None]):
+    root: str | None = Field(None, max_length=200)
+
+
 class DemoDataStatus(ApiModel):
     """
     Answer of `is_generating_demo_data`: live `{"is_generating_demo_data": bool}`; as
@@ -122,6 +132,27 @@ class DemoDataStatus(ApiModel):
     """
 
     is_generating_demo_data: bool | None = None
+
+
+class ErrorBody(ApiModel):
+    """
+    The service's error object, as drf-exceptions-hog's `exception_handler` writes it
+    (PostHog/drf-exceptions-hog, exceptions_hog/handler.py; PostHog sets it as DRF's
+    EXCEPTION_HANDLER): `type` is the kind of error (`validation_error`,
+    `invalid_request`, `authentication_error`, `throttled_error`, `server_error`, or a
+    type an exception sets itself), `code` the machine-readable reason (DRF's error
+    code; `invalid` is renamed `invalid_input`), `detail` the human-readable message and
+    `attr` the field it concerns (nested fields joined with `__`), or null. The handler
+    may add `extra` and `error_event_id`; other keys are kept.
+
+    """
+
+    type: str
+    code: str
+    detail: str
+    attr: str | None
+    extra: Any | None = None
+    error_event_id: str | None = None
 
 
 class PaginatedActivityLogList(ApiModel):
@@ -180,7 +211,7 @@ class PaginatedSessionRecordingList(PaginatedListBase):
 
 
 class PatchedProxyRecordRequest(ApiModel):
-    domain: str | None = None
+    domain: str | None = Field(None, max_length=64, min_length=1, pattern="\\S")
 
 
 class PatchedSessionRecordingRequest(ApiModel):
@@ -212,13 +243,15 @@ class Person(ApiModel):
     uuid: str | None = None
 
 
+class PersonDisplayNameProperty(RootModel[str]):
+    root: str = Field(..., max_length=400)
+
+
 class ProjectBase(ApiModel):
     """
     The fields that `PatchedProjectRequest` and `Project` declare alike.
     """
 
-    name: str | None = None
-    product_description: str | None = None
     chat_incoming_webhook: str | None = None
     anonymize_ips: bool | None = None
     completed_snippet_onboarding: bool | None = None
@@ -237,7 +270,6 @@ class ProjectBase(ApiModel):
     capture_performance_opt_in: bool | None = None
     session_recording_opt_in: bool | None = None
     session_recording_sample_rate: str | None = None
-    session_recording_minimum_duration_milliseconds: int | None = None
     session_recording_linked_flag: Any | None = None
     session_recording_network_payload_capture_config: Any | None = None
     session_recording_masking_config: Any | None = None
@@ -245,6 +277,7 @@ class ProjectBase(ApiModel):
     survey_config: Any | None = None
     access_control: bool | None = None
     primary_dashboard: int | None = None
+    live_events_columns: list[str] | None = None
     inject_web_apps: bool | None = None
     extra_settings: Any | None = None
     modifiers: Any | None = None
@@ -259,12 +292,17 @@ class PatchedProjectRequest(ProjectBase):
     The project body fields. None is required; a PATCH sends only those given.
     """
 
-    app_urls: list[Any] | None = None
-    timezone: Any | None = None
-    person_display_name_properties: list[Any] | None = None
-    week_start_day: Any | None = None
-    live_events_columns: list[Any] | None = None
-    recording_domains: list[Any] | None = None
+    name: str | None = Field(None, max_length=200, min_length=1, pattern="\\S")
+    product_description: str | None = Field(None, max_length=1000)
+    app_urls: list[AppUrl | None] | None = None
+    timezone: str | None = Field(None, min_length=1, pattern="\\S")
+    person_display_name_properties: list[PersonDisplayNameProperty] | None = None
+    session_recording_minimum_duration_milliseconds: int | None = Field(None, ge=0, le=30000)
+    week_start_day: int | None = Field(None, ge=0, le=1)
+    """
+    The first day of the week, 0 Sunday or 1 Monday.
+    """
+    recording_domains: list[RecordingDomain | None] | None = None
 
 
 class PatchedProjectUpdateRequest(PatchedProjectRequest):
@@ -308,7 +346,7 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
     marketing_analytics_config: dict[str, Any] | None = None
     customer_analytics_config: dict[str, Any] | None = None
     workflows_config: dict[str, Any] | None = None
-    base_currency: str | None = None
+    base_currency: str | None = Field(None, min_length=1)
     """
     ISO 4217 currency code, e.g. `USD`.
     """
@@ -337,6 +375,8 @@ class Project(ProjectBase):
 
     id: int
     organization: str | None = None
+    name: str | None = None
+    product_description: str | None = None
     created_at: datetime | None = None
     effective_membership_level: int | None = None
     has_group_types: bool | None = None
@@ -348,8 +388,8 @@ class Project(ProjectBase):
     ingested_event: bool | None = None
     timezone: str | None = None
     person_display_name_properties: list[str] | None = None
+    session_recording_minimum_duration_milliseconds: int | None = None
     week_start_day: int | None = None
-    live_events_columns: list[str] | None = None
     recording_domains: list[str] | None = None
     person_on_events_querying_enabled: str | bool | None = None
     default_modifiers: str | dict[str, Any] | None = None
@@ -371,7 +411,7 @@ class PatchedProjectProductIntentRequest(PatchedProjectRequest):
 
     """
 
-    product_type: str | None = None
+    product_type: str | None = Field(None, min_length=1, pattern="\\S")
     intent_context: str | None = None
     metadata: dict[str, Any] | None = None
 
@@ -401,7 +441,26 @@ class ProxyRecord(ApiModel):
 
 
 class ProxyRecordRequest(ApiModel):
-    domain: str
+    domain: str = Field(..., max_length=64)
+
+
+class RecordingDomain(RootModel[str | None]):
+    root: str | None = Field(None, max_length=200)
+
+
+class RecordingsDate(RootModel[str]):
+    root: str = Field(
+        ...,
+        pattern="^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?)$",
+    )
+    """
+    A date of the recordings list: `all`, relative to now (`-7d`; units `h` hours, `d`
+    days, `w` weeks, `m` months, `q` quarters, `y` years, `M` minutes, `s` seconds; the
+    number may be left out, `Start`/`End` may follow: `-1dStart`, `mStart`), or an ISO
+    8601 date or date-time (`2025-06-01`, `2025-06-01T09:30:00Z`, an offset, up to
+    microseconds).
+
+    """
 
 
 class Role(ApiModel):
@@ -425,7 +484,7 @@ class RoleRequest(ApiModel):
     The type of `feature_flags_access_level` is not given; it stays open.
     """
 
-    name: str
+    name: str = Field(..., max_length=200, min_length=1, pattern="\\S")
     feature_flags_access_level: Any = None
     """
     Left out, the service picks its own level.

@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 7bb6d5b3e45160d0b2e9eca8328986526f49449de08b49ab6496f0233e3afea8),
 # by codegen 2.4.0. Regenerate with `make generate`.
 """The resources of the client: one `Endpoint` class per operation of the spec, and each
 resource's `with_raw_response` view.
@@ -48,17 +48,17 @@ class PatchedProjectRequestFields(TypedDict, total=False):
 
     name: str
     product_description: str | None
-    app_urls: list[Any]
-    chat_incoming_webhook: str
+    app_urls: list[str | None]
+    chat_incoming_webhook: str | None
     anonymize_ips: bool
     completed_snippet_onboarding: bool
     test_account_filters: Any
     test_account_filters_default_checked: bool
     path_cleaning_filters: Any
     is_demo: bool
-    timezone: Any
+    timezone: str
     data_attributes: Any
-    person_display_name_properties: list[Any]
+    person_display_name_properties: list[str] | None
     correlation_config: Any
     autocapture_opt_out: bool
     autocapture_exceptions_opt_in: bool
@@ -68,18 +68,19 @@ class PatchedProjectRequestFields(TypedDict, total=False):
     capture_console_log_opt_in: bool
     capture_performance_opt_in: bool
     session_recording_opt_in: bool
-    session_recording_sample_rate: str
-    session_recording_minimum_duration_milliseconds: int
+    session_recording_sample_rate: str | None
+    session_recording_minimum_duration_milliseconds: int | None
     session_recording_linked_flag: Any
     session_recording_network_payload_capture_config: Any
     session_recording_masking_config: Any
     session_replay_config: Any
     survey_config: Any
     access_control: bool
-    week_start_day: Any
+    week_start_day: int
+    """The first day of the week, 0 Sunday or 1 Monday."""
     primary_dashboard: int | None
-    live_events_columns: list[Any]
-    recording_domains: list[Any]
+    live_events_columns: list[str] | None
+    recording_domains: list[str | None] | None
     inject_web_apps: bool
     extra_settings: Any
     modifiers: Any
@@ -173,7 +174,8 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
     def __call__(
         self, *, project_id: str | int | None = None, limit: int | None = None,
         offset: int | None = None, date_from: str | None = None, date_to: str | None = None,
-        session_ids: builtins.list[str] | None = None, order: str | None = None,
+        session_ids: builtins.list[str] | None = None,
+        order: Literal["duration", "recording_duration", "inactive_seconds", "active_seconds", "start_time", "console_error_count", "click_count", "keypress_count", "mouse_activity_count", "activity_score", "recording_ttl"] | None = None,
         person_uuid: str | None = None, distinct_id: str | None = None,
         distinct_ids: builtins.list[str] | None = None, filter_test_accounts: bool | None = None,
         operand: Literal["AND", "OR"] | None = None,
@@ -195,20 +197,22 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
         Args:
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
-            date_from: Start of the window, relative (`-3d`, the service's default) or ISO 8601.
-            date_to: End of the window, relative (`-1d`) or ISO 8601; open when left out.
-            session_ids: Only these recordings (JSON-encoded list of ids).
+            date_from: Start of the window: relative (`-3d`, the service's default; `-12h`, `-2w`,
+                `-6m`, `-1y`, `-30M` minutes, `-1dStart`), `all`, or an ISO 8601 date or date-time.
+            date_to: End of the window, in the forms of `date_from` (`-1d`, or ISO 8601); open when
+                left out.
+            session_ids: Only these recordings (sent as a JSON list of ids).
             order: Field to order by, descending (`start_time` by default).
             person_uuid: Only recordings of this person.
             distinct_id: Only recordings of this distinct id (the older filter's name).
-            distinct_ids: Only recordings of these distinct ids (JSON-encoded list).
+            distinct_ids: Only recordings of these distinct ids (sent as a JSON list).
             filter_test_accounts: Leave out the project's test accounts.
             operand: How the filters combine (`AND` by default).
-            properties: Property filters (JSON-encoded list of filter objects).
-            events: Event filters (JSON-encoded list of event-filter objects).
-            actions: Action filters (JSON-encoded list of action-filter objects).
-            console_log_filters: Console-log filters (JSON-encoded list of filter objects).
-            having_predicates: Duration and snapshot-source filters (JSON-encoded list).
+            properties: Property filters (sent as a JSON list of filter objects).
+            events: Event filters (sent as a JSON list of event-filter objects).
+            actions: Action filters (sent as a JSON list of action-filter objects).
+            console_log_filters: Console-log filters (sent as a JSON list of filter objects).
+            having_predicates: Duration and snapshot-source filters (sent as a JSON list).
         """
         return self._page(ops.SESSION_RECORDINGS_LIST, locals())
 
