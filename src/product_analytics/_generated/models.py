@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 7bb6d5b3e45160d0b2e9eca8328986526f49449de08b49ab6496f0233e3afea8),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 5f7898613c99397e4c45a3c003229999d9f217947b2f32bcd96287ed87f4ec74),
 # by codegen 2.4.0. Regenerate with `make generate`.
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ def change_organization(ctx: Context) -> Reply:
     the project is then addressed under its new organization only.
     """
     target = ctx.body.get("organization_id")
-    if target is not None and target not in ctx.store.organizations:
+    if "organization_id" in ctx.body and target not in ctx.store.organizations:
         raise validation_error("Organization does not exist.", "organization_id", "invalid")
     project = _apply_fields(ctx)
     if target is not None:
