@@ -104,11 +104,6 @@ def fake_server() -> Iterator[dict[str, Any]]:
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.xfail(
-    strict=True,
-    reason="not yet clean: schemathesis still reports a project answer off its response schema "
-    "(ST108) after earlier findings were fixed; see the commit message",
-)
 def test_schemathesis_finds_nothing_against_the_fake_server(
     fake_server: dict[str, Any], tmp_path: Path
 ) -> None:

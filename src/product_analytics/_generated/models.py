@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 5f7898613c99397e4c45a3c003229999d9f217947b2f32bcd96287ed87f4ec74),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 534bcf9ca5455af71018bbc722dfbd124e696dae115d0c0b4feea097aa5af445),
 # by codegen 2.4.0. Regenerate with `make generate`.
 
 from __future__ import annotations
@@ -384,13 +384,13 @@ class Project(ProjectBase):
     updated_at: datetime | None = None
     uuid: str | None = None
     api_token: str | None = None
-    app_urls: list[str] | None = None
+    app_urls: list[str | None] | None = None
     ingested_event: bool | None = None
     timezone: str | None = None
     person_display_name_properties: list[str] | None = None
     session_recording_minimum_duration_milliseconds: int | None = None
     week_start_day: int | None = None
-    recording_domains: list[str] | None = None
+    recording_domains: list[str | None] | None = None
     person_on_events_querying_enabled: str | bool | None = None
     default_modifiers: str | dict[str, Any] | None = None
     product_intents: str | list[dict[str, Any]] | None = None

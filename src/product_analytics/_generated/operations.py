@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 5f7898613c99397e4c45a3c003229999d9f217947b2f32bcd96287ed87f4ec74),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 534bcf9ca5455af71018bbc722dfbd124e696dae115d0c0b4feea097aa5af445),
 # by codegen 2.4.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 

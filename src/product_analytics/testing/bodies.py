@@ -59,7 +59,7 @@ def parse_json_object(raw: bytes, content_type: str) -> Json:
             "unsupported_media_type", f'Unsupported media type "{content_type}" in request.'
         )
     try:
-        value = json.loads(raw)
+        value = json.loads(raw, parse_float=_number)
     except (ValueError, RecursionError) as exc:
         raise invalid_request("parse_error", f"JSON parse error - {exc}") from None
     if not isinstance(value, dict):
@@ -68,6 +68,13 @@ def parse_json_object(raw: bytes, content_type: str) -> Json:
             None,
         )
     return value
+
+
+def _number(text: str) -> int | float:
+    """A JSON number with a fraction: a whole one (`1.0`) is an integer, as JSON Schema and
+    DRF's IntegerField take it."""
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) < 2**63 else value
 
 
 def check_body(body: Json, operation: Operation[Any]) -> Json:

@@ -101,10 +101,10 @@ def parse_moment(raw: str, name: str, *, end_of_day: bool = False) -> datetime:
 def in_date_window(query: Mapping[str, str], recordings: Iterable[Json]) -> list[Json]:
     """The recordings whose `start_time` lies in the window `query` gives (all without one)."""
     raw_from, raw_to = query.get("date_from"), query.get("date_to")
-    if not raw_from and not raw_to:
+    if raw_from is None and raw_to is None:
         return list(recordings)
-    low = parse_moment(raw_from, "date_from") if raw_from else None
-    high = parse_moment(raw_to, "date_to", end_of_day=True) if raw_to else None
+    low = parse_moment(raw_from, "date_from") if raw_from is not None else None
+    high = parse_moment(raw_to, "date_to", end_of_day=True) if raw_to is not None else None
     listed = []
     for recording in recordings:
         start = datetime.fromisoformat(str(recording["start_time"]).replace("Z", "+00:00"))
