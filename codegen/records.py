@@ -142,6 +142,8 @@ class Operation:
 
     # JSON bodies of a 2xx answer that mean "no result" (the method returns None).
     none_answers: tuple[Any, ...] = ()
+    # The docstring's "Raises:" entries: (error class, "status: meaning"), codegen/raises.py.
+    raises: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

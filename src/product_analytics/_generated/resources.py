@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 534bcf9ca5455af71018bbc722dfbd124e696dae115d0c0b4feea097aa5af445),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 db32992a6e53e9f9117e320275dcf7c9dbfb78628fe238379357033387cdebb9),
 # by codegen 2.4.0. Regenerate with `make generate`.
 """The resources of the client: one `Endpoint` class per operation of the spec, and each
 resource's `with_raw_response` view.
@@ -153,6 +153,15 @@ class SessionRecordingPlaylistsRemoveRecording(Endpoint, operation=ops.SESSION_R
 
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``. Required scope: none listed. Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY, locals())
 
@@ -213,6 +222,15 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
             actions: Action filters (sent as a JSON list of action-filter objects).
             console_log_filters: Console-log filters (sent as a JSON list of filter objects).
             having_predicates: Duration and snapshot-source filters (sent as a JSON list).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return self._page(ops.SESSION_RECORDINGS_LIST, locals())
 
@@ -228,6 +246,15 @@ class SessionRecordingsGet(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE):
 
         Args:
             id: UUID string of the session recording.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_RETRIEVE, locals())
 
@@ -305,6 +332,15 @@ class SessionRecordingsUpdate(Endpoint, operation=ops.SESSION_RECORDINGS_PARTIAL
 
         Args:
             id: UUID string of the session recording.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_PARTIAL_UPDATE, locals())
 
@@ -320,6 +356,15 @@ class SessionRecordingsDelete(Endpoint, operation=ops.SESSION_RECORDINGS_DESTROY
 
         Args:
             id: UUID string of the session recording.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_DESTROY, locals())
 
@@ -334,6 +379,15 @@ class SessionRecordingsGetSharing(Endpoint, operation=ops.SESSION_RECORDINGS_SHA
         Fields the service adds are kept as extra fields.
 
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``. Required scope: ``sharing_configuration:read``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_SHARING_RETRIEVE, locals())
 
@@ -351,6 +405,15 @@ class SessionRecordingsAiFilters(Endpoint, operation=ops.SESSION_RECORDINGS_AI_F
 
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``. Required scope: none listed. Throttle class: ``recordings``.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_AI_FILTERS_CREATE, locals())
 
@@ -369,6 +432,15 @@ class SessionRecordingsAiRegex(Endpoint, operation=ops.SESSION_RECORDINGS_AI_REG
         ``POST /api/environments/{project_id}/session_recordings/ai/regex/``. Required scope: none listed. Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_AI_REGEX_CREATE, locals())
 
@@ -409,6 +481,15 @@ class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFI
         Returns the decoded JSON body (live: `{"count", "results"}`), or None for an empty body.
 
         ``GET /api/environments/{project_id}/sessions/property_definitions/``. Required scope: none listed. Throttle class: ``recordings``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE, locals())
 
@@ -442,6 +523,15 @@ class ProjectsUpdate(Endpoint, operation=ops.PROJECTS_PARTIAL_UPDATE, fields_typ
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectUpdateRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_PARTIAL_UPDATE, locals())
 
@@ -457,6 +547,15 @@ class ProjectsDelete(Endpoint, operation=ops.PROJECTS_DESTROY):
 
         Args:
             id: A unique integer value identifying this project.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_DESTROY, locals())
 
@@ -480,6 +579,15 @@ class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
             id: A unique integer value identifying this project.
             page: Page number, from 1 (the live service's default).
             limit: Entries per page (the live service's default is 10).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return self._page(ops.PROJECTS_ACTIVITY_RETRIEVE, locals())
 
@@ -499,6 +607,15 @@ class ProjectsAddProductIntent(Endpoint, operation=ops.PROJECTS_ADD_PRODUCT_INTE
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE, locals())
 
@@ -519,6 +636,15 @@ class ProjectsAuthenticateWizard(Endpoint, operation=ops.PROJECTS_AUTHENTICATE_W
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``ProjectAuthenticateWizardRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE, locals())
 
@@ -544,6 +670,15 @@ class ProjectsChangeOrganization(Endpoint, operation=ops.PROJECTS_CHANGE_ORGANIZ
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_CHANGE_ORGANIZATION_CREATE, locals())
 
@@ -563,6 +698,15 @@ class ProjectsCompleteProductOnboarding(Endpoint, operation=ops.PROJECTS_COMPLET
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE, locals())
 
@@ -581,6 +725,15 @@ class ProjectsIsGeneratingDemoData(Endpoint, operation=ops.PROJECTS_IS_GENERATIN
 
         Args:
             id: A unique integer value identifying this project.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE, locals())
 
@@ -601,6 +754,15 @@ class ProjectsResetToken(Endpoint, operation=ops.PROJECTS_RESET_TOKEN_PARTIAL_UP
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE, locals())
 
@@ -650,6 +812,15 @@ class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
         Args:
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return self._page(ops.PROXY_RECORDS_LIST, locals())
 
@@ -662,6 +833,15 @@ class ProxyRecordsCreate(Endpoint, operation=ops.PROXY_RECORDS_CREATE):
         """Create a proxy record.
 
         ``POST /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROXY_RECORDS_CREATE, locals())
 
@@ -674,6 +854,15 @@ class ProxyRecordsGet(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE):
         """Retrieve one proxy record.
 
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROXY_RECORDS_RETRIEVE, locals())
 
@@ -722,6 +911,15 @@ class ProxyRecordsUpdate(Endpoint, operation=ops.PROXY_RECORDS_PARTIAL_UPDATE):
         """Update a proxy record.
 
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROXY_RECORDS_PARTIAL_UPDATE, locals())
 
@@ -734,6 +932,15 @@ class ProxyRecordsDelete(Endpoint, operation=ops.PROXY_RECORDS_DESTROY):
         """Delete a proxy record.
 
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROXY_RECORDS_DESTROY, locals())
 
@@ -773,6 +980,15 @@ class RolesList(Endpoint, operation=ops.ROLES_LIST):
         Args:
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return self._page(ops.ROLES_LIST, locals())
 
@@ -791,6 +1007,15 @@ class RolesCreate(Endpoint, operation=ops.ROLES_CREATE):
 
         Args:
             feature_flags_access_level: Left out, the service picks its own level.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.ROLES_CREATE, locals())
 
@@ -806,6 +1031,15 @@ class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE):
 
         Args:
             id: UUID of the role.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.ROLES_RETRIEVE, locals())
 
