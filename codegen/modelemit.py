@@ -331,7 +331,7 @@ class _Emitter:
             default = self._default(schema, schema["default"])
             if isinstance(schema["default"], (list, dict)) and self._names_a_class(annotation):
                 args["validate_default"] = "True"
-        elif "default" in schema or self.types.nullable(schema):
+        elif "default" in schema or (self.types.nullable(schema) and not _typed_null(schema, args)):
             default = "None"
         else:
             default = "..." if args else ""
@@ -467,3 +467,10 @@ def emit_models(document: dict[str, Any], header: str, *, share: bool = False) -
         defined.add(cls.name)
     body = "\n\n".join(c.text for c in classes)
     return f"{header}\n\n{emitter.imports()}\n\n{body}"
+
+
+def _typed_null(schema: dict[str, Any], args: dict[str, str]) -> bool:
+    """Whether a constrained root is nullable through OpenAPI 3.1's `type: [..., "null"]`:
+    datamodel-code-generator then keeps its root required (`Field(..., max_length=...)`),
+    where OpenAPI 3.0's `nullable: true` gives it a None default."""
+    return bool(args) and isinstance(schema.get("type"), list) and "null" in schema["type"]

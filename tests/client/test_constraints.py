@@ -34,7 +34,7 @@ PROJECT_FIELDS = [
 ]
 
 
-async def _refused(make_client: MakeClient, call: Any, name: str) -> None:
+async def assert_refused(make_client: MakeClient, call: Any, name: str) -> None:
     """`call(client)` raises a TypeError or ValueError naming `name`, and sends nothing."""
     client, transport = await make_client(script(json_reply({"id": 1})))
     with pytest.raises((TypeError, ValueError)) as caught:
@@ -50,7 +50,7 @@ async def test_a_project_field_breaking_its_constraint_is_refused_before_sending
     async def call(client: Any) -> None:
         await client.projects.update(organization_id=ORG, id=PROJECT, **{field: value})
 
-    await _refused(make_client, call, name)
+    await assert_refused(make_client, call, name)
 
 
 @pytest.mark.parametrize("field", ["timezone", "base_currency", "week_start_day", "name"])
@@ -63,11 +63,11 @@ async def test_null_for_a_project_field_the_service_refuses_null_is_a_type_error
     assert transport.requests == []
 
 
-async def test_a_blank_product_type_is_refused(make_client: MakeClient) -> None:
+async def test_a_blank_product_type_isassert_refused(make_client: MakeClient) -> None:
     async def call(client: Any) -> None:
         await client.projects.add_product_intent(organization_id=ORG, id=PROJECT, product_type="")
 
-    await _refused(make_client, call, "product_type")
+    await assert_refused(make_client, call, "product_type")
 
 
 @pytest.mark.parametrize(
@@ -82,10 +82,10 @@ async def test_a_blank_product_type_is_refused(make_client: MakeClient) -> None:
     ],
     ids=["role-blank", "role-spaces", "role-long", "domain-long", "domain-blank", "update-long"],
 )
-async def test_a_role_name_or_domain_breaking_its_constraint_is_refused(
+async def test_a_role_name_or_domain_breaking_its_constraint_isassert_refused(
     make_client: MakeClient, call: Any, name: str
 ) -> None:
-    await _refused(make_client, call, name)
+    await assert_refused(make_client, call, name)
 
 
 @pytest.mark.parametrize(
@@ -103,20 +103,20 @@ async def test_a_role_name_or_domain_breaking_its_constraint_is_refused(
         ({"limit": 0}, "limit"),
     ],
 )
-async def test_a_recordings_list_query_breaking_its_constraint_is_refused(
+async def test_a_recordings_list_query_breaking_its_constraint_isassert_refused(
     make_client: MakeClient, query: dict[str, Any], name: str
 ) -> None:
     async def call(client: Any) -> None:
         await client.session_recordings.list(project_id=PROJECT, **query)
 
-    await _refused(make_client, call, name)
+    await assert_refused(make_client, call, name)
 
 
-async def test_activity_limit_below_one_is_refused(make_client: MakeClient) -> None:
+async def test_activity_limit_below_one_isassert_refused(make_client: MakeClient) -> None:
     async def call(client: Any) -> None:
         await client.projects.activity(organization_id=ORG, id=PROJECT, limit=0)
 
-    await _refused(make_client, call, "limit")
+    await assert_refused(make_client, call, "limit")
 
 
 @pytest.mark.parametrize(

@@ -121,7 +121,7 @@ class AiRegexResult(ApiModel):
 
 
 class AppUrl(RootModel[str | None]):
-    root: str | None = Field(None, max_length=200)
+    root: str | None = Field(..., max_length=200)
 
 
 class DemoDataStatus(ApiModel):
@@ -445,7 +445,7 @@ class ProxyRecordRequest(ApiModel):
 
 
 class RecordingDomain(RootModel[str | None]):
-    root: str | None = Field(None, max_length=200)
+    root: str | None = Field(..., max_length=200)
 
 
 class RecordingsDate(RootModel[str]):
