@@ -14,6 +14,7 @@ from typing import Any
 
 from codegen.naming import RESERVED_METHOD_NAMES, Derived, derive, is_identifier
 from codegen.params import read_parameters
+from codegen.raises import raises_entries
 from codegen.records import CLIENT_DEFAULTS, Bulk, Operation, Skip, SpecError
 from codegen.request_body import read_body, text_of
 from codegen.responses import read_response, refusal_note
@@ -81,6 +82,7 @@ def read_one(
         personal_api_key_allowed=allowed,
         throttle_classes=throttles,
         none_answers=none_answers,
+        raises=raises_entries(op, resolver),
     ), derived
 
 

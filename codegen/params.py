@@ -84,6 +84,8 @@ def _declared(
 
 def _param(raw: dict[str, Any], resolver: Resolver, where: str) -> Param:
     raw = resolver.resolve(raw)
+    if raw.get("in") == "query" and "content" in raw:
+        return _content_param(raw, resolver, where)
     schema = resolver.resolve(raw.get("schema", {}))
     schema_type = schema.get("type")
     if raw.get("in") == "query":
@@ -110,7 +112,29 @@ def _param(raw: dict[str, Any], resolver: Resolver, where: str) -> Param:
         accepts_integer=accepts_integer,
         minimum=schema.get("minimum"),
         description=" ".join(str(raw.get("description", "")).split()),
+        pattern=schema.get("pattern") if schema_type == "string" else None,
         **shape,
+    )
+
+
+def _content_param(raw: dict[str, Any], resolver: Resolver, where: str) -> Param:
+    """A query parameter given as `content: {application/json: {schema}}`: the method takes
+    the value of that schema and sends it JSON-encoded, as an `x-sdk-json` one."""
+    content = raw["content"]
+    media = content.get("application/json") if isinstance(content, dict) else None
+    if len(content) != 1 or not isinstance(media, dict):
+        raise SpecError(
+            f"{where}: query parameter {raw['name']!r} with content must have exactly one "
+            "media type, application/json"
+        )
+    declared = {**raw, "x-sdk-json": media.get("schema", {})}
+    return Param(
+        name=raw["name"],
+        location="query",
+        schema_type="string",
+        required=bool(raw.get("required", False)),
+        description=" ".join(str(raw.get("description", "")).split()),
+        **_declared_json(declared, "string", resolver, where),
     )
 
 

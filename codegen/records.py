@@ -54,6 +54,7 @@ class Param:
     explode: bool = True  # an array's OpenAPI explode
     json: str | None = None  # x-sdk-json: the JSON kind of the value ("array", "object", "any")
     enum: tuple[str, ...] = ()
+    pattern: str | None = None  # a string's JSON Schema pattern (searched, as JSON Schema does)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,8 @@ class Operation:
 
     # JSON bodies of a 2xx answer that mean "no result" (the method returns None).
     none_answers: tuple[Any, ...] = ()
+    # The docstring's "Raises:" entries: (error class, "status: meaning"), codegen/raises.py.
+    raises: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

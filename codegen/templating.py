@@ -54,6 +54,8 @@ def _query_param(param: Param) -> str:
         args.append(f"json={_pyrepr(param.json)}")
     if param.enum:
         args.append(f"enum={_pyrepr(param.enum)}")
+    if param.pattern is not None:
+        args.append(f"pattern={_pyrepr(param.pattern)}")
     return f"QueryParam({', '.join(args)})"
 
 

@@ -105,10 +105,19 @@ def _located(base: type[Any], suffix: Pointer = ()) -> type[Any]:
 
 def _validator(version: str) -> Any:
     """openapi-spec-validator's validator of OpenAPI `version` ("3.0" or "3.1"), its
-    keyword validators `_located`."""
+    keyword validators `_located`, and the document checked against the OpenAPI schema by
+    jsonschema.
+
+    Where jsonschema-rs is installed (schemathesis brings it), openapi-spec-validator checks
+    the document's schema with it instead, and its errors stop at the enclosing `oneOf`
+    (`components.schemas.Thing` rather than its `required`): jsonschema's are located where
+    the problem is, the same whatever else is installed."""
+    from jsonschema.validators import validator_for
     from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+    from openapi_spec_validator.schemas import schema_v30, schema_v31
 
     base: Any = OpenAPIV30SpecValidator if version == "3.0" else OpenAPIV31SpecValidator
+    openapi_schema = schema_v30 if version == "3.0" else schema_v31
     keywords = {
         name: _located(validator, ("default",) if name == "default" else ())
         for name, validator in base.keyword_validators.items()
@@ -117,7 +126,10 @@ def _validator(version: str) -> Any:
     return type(
         "LocatedSpecValidator",
         (base,),
-        {"keyword_validators": {**base.keyword_validators, **keywords}},
+        {
+            "keyword_validators": {**base.keyword_validators, **keywords},
+            "schema_validator": validator_for(openapi_schema)(openapi_schema),
+        },
     )
 
 

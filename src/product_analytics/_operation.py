@@ -66,7 +66,8 @@ class QueryParam:
     join with a space or `|`. `json` marks a string parameter whose value the service
     JSON-decodes: the method takes that value (a list when `json` is "array", whose items are
     `items` when given; a dict when "object"; any JSON when "any") and sends it JSON-encoded.
-    `enum` lists the values a string may take.
+    `enum` lists the values a string may take, and `pattern` the JSON Schema pattern it must
+    match (searched anywhere in the value, as JSON Schema does: anchor it to match all of it).
     """
 
     name: str
@@ -77,6 +78,7 @@ class QueryParam:
     explode: bool = True
     json: JsonKind | None = None
     enum: tuple[str, ...] = ()
+    pattern: str | None = None
 
 
 _PLACEHOLDER = re.compile(r"{([^}]+)}")

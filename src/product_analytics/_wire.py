@@ -243,7 +243,16 @@ def _scalar_text(param: QueryParam, kind: str, value: object, what: str) -> str:
         raise ValueError(f"{what} must be >= {param.minimum}, got {value}")
     if kind == "string" and param.enum and value not in param.enum:
         raise ValueError(f"{what} must be one of {', '.join(param.enum)}, got {value!r}")
+    if kind == "string" and param.pattern is not None:
+        _check_pattern(param.pattern, cast("str", value), what)
     return str(value)
+
+
+def _check_pattern(pattern: str, value: str, what: str) -> None:
+    """`ValueError` naming `what` unless `value` matches the spec's `pattern` (JSON Schema's
+    semantics: a search, which the spec anchors where the whole value must match)."""
+    if re.search(pattern, value) is None:
+        raise ValueError(f"{what} must match {pattern}, got {value!r}")
 
 
 def _json_text(param: QueryParam, value: object) -> str:

@@ -359,7 +359,7 @@ def test_none_answers_must_list_bodies_of_a_model_or_the_operation_is_left_out(
     answers no body), leaves that one operation out with a warning naming it."""
     spec = yaml.safe_load(DEFAULT_SPEC.read_text())
     op = spec["paths"]["/api/environments/{project_id}/session_recordings/{id}/"]["delete"]
-    (code,) = op["responses"]
+    code = next(code for code in op["responses"] if code.startswith("2"))
     op["responses"][code]["x-sdk-none-answers"] = answers
     problems = Problems()
     resources = read_operations(spec, problems)

@@ -196,21 +196,24 @@ async def test_sharing_configuration_is_made_once_and_then_stable(
     assert (await api.get(missing)).status == 404
 
 
-@pytest.mark.parametrize("helper", ["filters", "regex"])
-async def test_ai_helpers_answer_200_with_an_empty_body(api: Api, helper: str) -> None:
+@pytest.mark.parametrize(("helper", "result"), [("filters", "question"), ("regex", "error")])
+async def test_ai_helpers_answer_the_live_json_as_the_spec_describes(
+    api: Api, helper: str, result: str
+) -> None:
     answer = await api.post(api.env(f"session_recordings/ai/{helper}/"), {"person": {"a": 1}})
-    assert (answer.status, answer.text) == (200, "")
+    assert answer.status == 200
+    assert answer.headers["Content-Type"].startswith("application/json")
+    assert answer.body["result"] == result
 
 
-@pytest.mark.parametrize("helper", ["filters", "regex"])
-async def test_ai_helpers_take_person_optionally(api: Api, helper: str) -> None:
-    answer = await api.post(api.env(f"session_recordings/ai/{helper}/"), {})
-    assert (answer.status, answer.text) == (200, "")
+async def test_ai_regex_makes_a_pattern_of_the_words_given(api: Api) -> None:
+    answer = await api.post(api.env("session_recordings/ai/regex/"), {"regex": "pay page"})
+    assert (answer.status, answer.body["data"]["output"]) == (200, "pay.*page")
 
 
-async def test_property_definitions_answer_200_with_an_empty_body(api: Api) -> None:
+async def test_property_definitions_answer_the_live_json(api: Api) -> None:
     answer = await api.get(api.env("sessions/property_definitions/"))
-    assert (answer.status, answer.text) == (200, "")
+    assert (answer.status, answer.body) == (200, {"count": 0, "results": []})
 
 
 async def test_environment_of_another_project_holds_its_own_recordings(

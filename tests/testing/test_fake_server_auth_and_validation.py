@@ -10,8 +10,8 @@ import pytest
 from product_analytics._generated.operations import ALL
 from product_analytics.models import PatchedProjectRequest
 from product_analytics.testing import FakeServer
-from product_analytics.testing.bodies import rules_for
 from product_analytics.testing.handlers.projects import PROJECT_FIELDS
+from product_analytics.testing.handlers.roles import DEFAULT_ACCESS_LEVEL
 
 from .helpers import Api, error
 
@@ -158,8 +158,21 @@ async def test_unknown_body_field_is_a_400_naming_it(api: Api, server: FakeServe
         ("app_urls", "https://a.example.com"),
         ("app_urls", [1, 2]),
         ("recording_domains", {"a": 1}),
+        ("recording_domains", ["r" * 201]),
+        ("app_urls", ["u" * 201]),
+        ("person_display_name_properties", [None]),
+        ("name", "n" * 201),
+        ("product_description", "d" * 1001),
+        ("session_recording_minimum_duration_milliseconds", -1),
+        ("session_recording_minimum_duration_milliseconds", 30001),
         ("timezone", 3),
+        ("timezone", None),
+        ("timezone", ""),
         ("week_start_day", "monday"),
+        ("week_start_day", 2),
+        ("week_start_day", None),
+        ("base_currency", None),
+        ("base_currency", ""),
     ],
 )
 async def test_project_field_of_the_wrong_type_is_a_400_naming_it(
@@ -169,7 +182,8 @@ async def test_project_field_of_the_wrong_type_is_a_400_naming_it(
     before = (await api.get(api.org(f"projects/{server.project_id}/activity/"))).body
     answer = await api.patch(path, {field: value})
     assert answer.status == 400
-    assert (answer.body["type"], answer.body["attr"]) == ("validation_error", field)
+    assert answer.body["type"] == "validation_error"
+    assert answer.body["attr"] in (field, f"{field}__0")
     after = (await api.get(api.org(f"projects/{server.project_id}/activity/"))).body
     assert after == before
 
@@ -177,14 +191,25 @@ async def test_project_field_of_the_wrong_type_is_a_400_naming_it(
 async def test_every_project_body_field_is_accepted_with_a_value_of_its_type(
     api: Api, server: FakeServer
 ) -> None:
-    samples = {"bool": True, "int": 3, "str": "text", "array": ["a"], "any": {"k": [1]}}
-    rules = rules_for(PatchedProjectRequest)
+    samples = {"boolean": True, "integer": 1, "string": "text", "array": ["a"]}
+    properties = PatchedProjectRequest.model_json_schema()["properties"]
+    kinds = {
+        name: [t for t in _json_types(schema) if t != "null"] for name, schema in properties.items()
+    }
     assert len(PROJECT_FIELDS) == 41
-    body = {name: samples[rules[name].kind] for name in PROJECT_FIELDS}
+    body = {name: samples[kinds[name][0]] if kinds[name] else {"k": [1]} for name in PROJECT_FIELDS}
     body["timezone"] = "UTC"
     answer = await api.patch(api.org(f"projects/{server.project_id}/"), body)
     assert answer.status == 200, answer.text
     assert {name: answer.body[name] for name in body} == body
+
+
+def _json_types(schema: dict[str, Any]) -> list[str]:
+    """The JSON types a property's JSON schema allows (those of its `anyOf` members too)."""
+    found = [schema["type"]] if isinstance(schema.get("type"), str) else []
+    for member in schema.get("anyOf", []):
+        found.extend(_json_types(member))
+    return found
 
 
 async def test_action_bodies_take_their_live_extra_fields(api: Api, server: FakeServer) -> None:
@@ -198,35 +223,27 @@ async def test_action_bodies_take_their_live_extra_fields(api: Api, server: Fake
     assert (wrong_place.status, wrong_place.body["attr"]) == (400, "product_type")
 
 
-@pytest.mark.parametrize(
-    "domain",
-    [
-        "https://a.example.com",
-        "a.example.com/path",
-        "a.example.com:8443",
-        "a example.com",
-        " a.example.com",
-        "",
-        "localhost",
-        "-a.example.com",
-        "a-.example.com",
-        "a..example.com",
-        "a.example.com.",
-        "a.example.123",
-        "bücher.example.com",
-        "a_b.example.com",
-        ("x" * 64) + ".example.com",
-    ],
-)
-async def test_invalid_domain_is_a_400_on_create_and_update(
+@pytest.mark.parametrize("domain", ["https://a.example.com", "a example.com", "localhost"])
+async def test_the_form_of_a_domain_is_not_checked_as_the_service_checks_none(
     api: Api, server: FakeServer, domain: str
 ) -> None:
     created = await api.post(api.org("proxy_records/"), {"domain": domain})
-    assert created.status == 400
-    assert (created.body["type"], created.body["attr"]) == ("validation_error", "domain")
-    record_id = next(iter(server.store.organizations[server.organization_id].proxy_records))
-    updated = await api.patch(api.org(f"proxy_records/{record_id}/"), {"domain": domain})
-    assert (updated.status, updated.body["attr"]) == (400, "domain")
+    assert created.status == 201
+    updated = await api.patch(api.org(f"proxy_records/{created.body['id']}/"), {"domain": domain})
+    assert updated.status == 200
+
+
+async def test_domain_is_at_most_64_characters_and_not_blank_on_update(api: Api) -> None:
+    too_long = await api.post(api.org("proxy_records/"), {"domain": "d" * 65})
+    assert (too_long.status, too_long.body["code"], too_long.body["attr"]) == (
+        400,
+        "max_length",
+        "domain",
+    )
+    created = await api.post(api.org("proxy_records/"), {"domain": ""})
+    assert created.status == 201
+    blank = await api.patch(api.org(f"proxy_records/{created.body['id']}/"), {"domain": ""})
+    assert (blank.status, blank.body["code"], blank.body["attr"]) == (400, "blank", "domain")
 
 
 async def test_proxy_record_domain_is_required_and_a_string(api: Api) -> None:
@@ -257,15 +274,25 @@ async def test_duplicate_role_name_in_any_case_is_a_400_unique_on_name(api: Api)
 
 
 @pytest.mark.parametrize("level", ["21", 2.5, True, [21]])
-async def test_role_feature_flags_access_level_must_be_an_integer(api: Api, level: Any) -> None:
+async def test_role_feature_flags_access_level_that_is_no_integer_is_ignored(
+    api: Api, level: Any
+) -> None:
     answer = await api.post(
         api.org("roles/"), {"name": "Levels", "feature_flags_access_level": level}
     )
-    assert (answer.status, answer.body["attr"]) == (400, "feature_flags_access_level")
+    assert answer.status == 201
+    assert answer.body["feature_flags_access_level"] == DEFAULT_ACCESS_LEVEL
 
 
 async def test_role_name_is_required_and_not_blank(api: Api) -> None:
-    for body in ({}, {"name": ""}, {"name": None}, {"name": 7}):
+    for body in (
+        {},
+        {"name": ""},
+        {"name": "  "},
+        {"name": None},
+        {"name": 7},
+        {"name": "n" * 201},
+    ):
         answer = await api.post(api.org("roles/"), body)
         assert (answer.status, answer.body["attr"]) == (400, "name"), body
 

@@ -163,7 +163,7 @@ async def test_many_bad_requests_in_a_row_leave_the_server_healthy(
         {"method": "PATCH", "path": api.org(f"projects/{server.project_id}/"), "data": b"{"},
         {"method": "GET", "path": api.env("session_recordings/"), "params": {"offset": "-5"}},
         {"method": "DELETE", "path": api.org("roles/")},
-        {"method": "POST", "path": api.org("proxy_records/"), "json_body": {"domain": "x"}},
+        {"method": "POST", "path": api.org("proxy_records/"), "json_body": {"domain": "d" * 65}},
         {"method": "GET", "path": "/api/environments/abc/session_recordings/"},
         {"method": "GET", "path": "/api/environments/abc/session_recordings/", "key": None},
     ]

@@ -84,13 +84,10 @@ async def test_a_key_with_neither_scope_is_refused(fake: FakeServer) -> None:
 async def test_ai_regex_answers_the_mode_s_shape(fake: FakeServer) -> None:
     async with _client(fake) as client:
         result = await client.session_recordings.ai_regex(regex="pricing page")
-    if _live(fake):
-        assert isinstance(result, AiRegexResult)
-        assert result.result == "success"
-        assert result.data is not None
-        assert result.data.output == "pricing.*page"
-    else:
-        assert result is None  # as described: no body
+    assert isinstance(result, AiRegexResult)  # the live JSON, in both modes, as the spec says
+    assert result.result == "success"
+    assert result.data is not None
+    assert result.data.output == "pricing.*page"
 
 
 async def test_ai_filters_answers_the_mode_s_shape(fake: FakeServer) -> None:
@@ -101,16 +98,12 @@ async def test_ai_filters_answers_the_mode_s_shape(fake: FakeServer) -> None:
         blank = await client.session_recordings.ai_filters(
             messages=[{"role": "user", "content": " "}]
         )
-    if _live(fake):
-        assert isinstance(result, AiFiltersResult)
-        assert result.result == "filter"
-        assert result.data is not None
-        assert result.data.date_from == "-7d"
-        assert isinstance(blank, AiFiltersResult)
-        assert blank.result == "question"
-    else:
-        assert result is None
-        assert blank is None
+    assert isinstance(result, AiFiltersResult)  # the live JSON, in both modes, as the spec says
+    assert result.result == "filter"
+    assert result.data is not None
+    assert result.data.date_from == "-7d"
+    assert isinstance(blank, AiFiltersResult)
+    assert blank.result == "question"
 
 
 async def test_the_ai_helpers_take_the_described_person(fake: FakeServer) -> None:
@@ -119,8 +112,10 @@ async def test_the_ai_helpers_take_the_described_person(fake: FakeServer) -> Non
             result = await client.session_recordings.ai_regex(person={"p": 1}, regex="x")
             assert isinstance(result, AiRegexResult)
         else:
-            assert await client.session_recordings.ai_regex(person={"p": 1}) is None
-            assert await client.session_recordings.ai_filters(person="anything") is None
+            regex = await client.session_recordings.ai_regex(person={"p": 1})
+            assert isinstance(regex, AiRegexResult)
+            filters = await client.session_recordings.ai_filters(person="anything")
+            assert isinstance(filters, AiFiltersResult)
 
 
 # -- projects.activity ------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 db32992a6e53e9f9117e320275dcf7c9dbfb78628fe238379357033387cdebb9),
 # by codegen 2.4.0. Regenerate with `make generate`.
 
 from __future__ import annotations
@@ -7,11 +7,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, ClassVar
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, RootModel
 
+from product_analytics._enums import OpenStrEnum
 from product_analytics._model import ApiModel
 
 __all__ = [
+    "RecordingsDate",
+    "ErrorBody",
     "Person",
     "SharingConfiguration",
     "Project",
@@ -20,7 +23,6 @@ __all__ = [
     "PaginatedProxyRecordList",
     "PatchedSessionRecordingRequest",
     "SessionRecordingAIRequest",
-    "AiChatMessage",
     "SessionRecordingAIRegexRequest",
     "AiRegexData",
     "AiFiltersData",
@@ -28,6 +30,9 @@ __all__ = [
     "ActivityLogChange",
     "WizardAuthenticationResult",
     "DemoDataStatus",
+    "AppUrl",
+    "PersonDisplayNameProperty",
+    "RecordingDomain",
     "PatchedProjectRequest",
     "PatchedProjectUpdateRequest",
     "PatchedProjectProductIntentRequest",
@@ -36,17 +41,58 @@ __all__ = [
     "ProxyRecordRequest",
     "PatchedProxyRecordRequest",
     "RoleRequest",
+    "AiChatMessageRole",
     "SessionRecording",
     "Role",
     "PaginatedSessionRecordingList",
     "PaginatedRoleList",
-    "SessionRecordingAIFiltersRequest",
+    "AiChatMessage",
     "AiRegexResult",
     "AiFiltersResult",
     "ActivityLogDetail",
+    "SessionRecordingAIFiltersRequest",
     "ActivityLogEntry",
     "PaginatedActivityLogList",
 ]
+
+
+class RecordingsDate(RootModel[str]):
+    root: str = Field(
+        ...,
+        pattern="^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?)$",
+    )
+    """
+    A date of the recordings list: `all`, relative to now (`-7d`; units `h` hours, `d`
+    days, `w` weeks, `m` months, `q` quarters, `y` years, `M` minutes, `s` seconds; the
+    number may be left out, `Start`/`End` may follow: `-1dStart`, `mStart`), or an ISO
+    8601 date or date-time (`2025-06-01`, `2025-06-01T09:30:00Z`, an offset, up to
+    microseconds).
+
+    """
+
+
+class ErrorBody(ApiModel):
+    """
+    The service's error object, as drf-exceptions-hog's `exception_handler` writes it
+    (PostHog/drf-exceptions-hog, exceptions_hog/handler.py; PostHog sets it as DRF's
+    EXCEPTION_HANDLER): `type` is the kind of error (`validation_error`,
+    `invalid_request`, `authentication_error`, `throttled_error`, `server_error`, or a
+    type an exception sets itself), `code` the machine-readable reason (DRF's error
+    code; `invalid` is renamed `invalid_input`), `detail` the human-readable message and
+    `attr` the field it concerns (nested fields joined with `__`), or null. The handler
+    may add `extra` and `error_event_id`; other keys are kept.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    type: str
+    code: str
+    detail: str
+    attr: str | None
+    extra: Any | None = None
+    error_event_id: str | None = None
 
 
 class Person(ApiModel):
@@ -98,7 +144,7 @@ class Project(ApiModel):
     updated_at: datetime | None = None
     uuid: str | None = None
     api_token: str | None = None
-    app_urls: list[str] | None = None
+    app_urls: list[str | None] | None = None
     chat_incoming_webhook: str | None = None
     anonymize_ips: bool | None = None
     completed_snippet_onboarding: bool | None = None
@@ -130,7 +176,7 @@ class Project(ApiModel):
     week_start_day: int | None = None
     primary_dashboard: int | None = None
     live_events_columns: list[str] | None = None
-    recording_domains: list[str] | None = None
+    recording_domains: list[str | None] | None = None
     person_on_events_querying_enabled: str | bool | None = None
     inject_web_apps: bool | None = None
     extra_settings: Any | None = None
@@ -227,21 +273,6 @@ class SessionRecordingAIRequest(ApiModel):
     person: Any | None = None
 
 
-class AiChatMessage(ApiModel):
-    """
-    One message of an `ai_filters` conversation (`ChatMessage` in
-    posthog/session_recordings/session_recording_api.py): `role` is `user` or
-    `assistant` (the service refuses others with a 400), `content` the text.
-
-    """
-
-    model_config: ClassVar[ConfigDict] = ConfigDict(
-        extra="allow",
-    )
-    role: str
-    content: str
-
-
 class SessionRecordingAIRegexRequest(ApiModel):
     """
     Body of `ai_regex`: the description's `person` (any JSON, optional) and the live
@@ -330,6 +361,18 @@ class DemoDataStatus(ApiModel):
     is_generating_demo_data: bool | None = None
 
 
+class AppUrl(RootModel[str | None]):
+    root: str | None = Field(..., max_length=200)
+
+
+class PersonDisplayNameProperty(RootModel[str]):
+    root: str = Field(..., max_length=400)
+
+
+class RecordingDomain(RootModel[str | None]):
+    root: str | None = Field(..., max_length=200)
+
+
 class PatchedProjectRequest(ApiModel):
     """
     The project body fields. None is required; a PATCH sends only those given.
@@ -338,9 +381,9 @@ class PatchedProjectRequest(ApiModel):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    name: str | None = None
-    product_description: str | None = None
-    app_urls: list[Any] | None = None
+    name: str | None = Field(None, max_length=200, min_length=1, pattern="\\S")
+    product_description: str | None = Field(None, max_length=1000)
+    app_urls: list[AppUrl | None] | None = None
     chat_incoming_webhook: str | None = None
     anonymize_ips: bool | None = None
     completed_snippet_onboarding: bool | None = None
@@ -348,9 +391,9 @@ class PatchedProjectRequest(ApiModel):
     test_account_filters_default_checked: bool | None = None
     path_cleaning_filters: Any | None = None
     is_demo: bool | None = None
-    timezone: Any | None = None
+    timezone: str | None = Field(None, min_length=1, pattern="\\S")
     data_attributes: Any | None = None
-    person_display_name_properties: list[Any] | None = None
+    person_display_name_properties: list[PersonDisplayNameProperty] | None = None
     correlation_config: Any | None = None
     autocapture_opt_out: bool | None = None
     autocapture_exceptions_opt_in: bool | None = None
@@ -361,17 +404,20 @@ class PatchedProjectRequest(ApiModel):
     capture_performance_opt_in: bool | None = None
     session_recording_opt_in: bool | None = None
     session_recording_sample_rate: str | None = None
-    session_recording_minimum_duration_milliseconds: int | None = None
+    session_recording_minimum_duration_milliseconds: int | None = Field(None, ge=0, le=30000)
     session_recording_linked_flag: Any | None = None
     session_recording_network_payload_capture_config: Any | None = None
     session_recording_masking_config: Any | None = None
     session_replay_config: Any | None = None
     survey_config: Any | None = None
     access_control: bool | None = None
-    week_start_day: Any | None = None
+    week_start_day: int | None = Field(None, ge=0, le=1)
+    """
+    The first day of the week, 0 Sunday or 1 Monday.
+    """
     primary_dashboard: int | None = None
-    live_events_columns: list[Any] | None = None
-    recording_domains: list[Any] | None = None
+    live_events_columns: list[str] | None = None
+    recording_domains: list[RecordingDomain | None] | None = None
     inject_web_apps: bool | None = None
     extra_settings: Any | None = None
     modifiers: Any | None = None
@@ -425,7 +471,7 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
     marketing_analytics_config: dict[str, Any] | None = None
     customer_analytics_config: dict[str, Any] | None = None
     workflows_config: dict[str, Any] | None = None
-    base_currency: str | None = None
+    base_currency: str | None = Field(None, min_length=1)
     """
     ISO 4217 currency code, e.g. `USD`.
     """
@@ -454,7 +500,7 @@ class PatchedProjectProductIntentRequest(PatchedProjectRequest):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    product_type: str | None = None
+    product_type: str | None = Field(None, min_length=1, pattern="\\S")
     intent_context: str | None = None
     metadata: dict[str, Any] | None = None
 
@@ -487,14 +533,14 @@ class ProxyRecordRequest(ApiModel):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    domain: str
+    domain: str = Field(..., max_length=64)
 
 
 class PatchedProxyRecordRequest(ApiModel):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    domain: str | None = None
+    domain: str | None = Field(None, max_length=64, min_length=1, pattern="\\S")
 
 
 class RoleRequest(ApiModel):
@@ -505,11 +551,16 @@ class RoleRequest(ApiModel):
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    name: str
+    name: str = Field(..., max_length=200, min_length=1, pattern="\\S")
     feature_flags_access_level: Any = None
     """
     Left out, the service picks its own level.
     """
+
+
+class AiChatMessageRole(OpenStrEnum):
+    USER = "user"
+    ASSISTANT = "assistant"
 
 
 class SessionRecording(ApiModel):
@@ -590,19 +641,19 @@ class PaginatedRoleList(ApiModel):
     results: list[Role]
 
 
-class SessionRecordingAIFiltersRequest(ApiModel):
+class AiChatMessage(ApiModel):
     """
-    Body of `ai_filters`: the description's `person` (any JSON, optional) and the live
-    service's `messages` (posthog/session_recordings/session_recording_api.py,
-    `AiFilterRequest.messages: list[ChatMessage]`), the conversation so far.
+    One message of an `ai_filters` conversation (`ChatMessage` in
+    posthog/session_recordings/session_recording_api.py): `role` is `user` or
+    `assistant` (the service refuses others with a 400), `content` the text.
 
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
         extra="allow",
     )
-    person: Any | None = None
-    messages: list[AiChatMessage] | None = None
+    role: AiChatMessageRole
+    content: str
 
 
 class AiRegexResult(ApiModel):
@@ -651,6 +702,21 @@ class ActivityLogDetail(ApiModel):
     name: str | None = None
     short_id: str | None = None
     type: str | None = None
+
+
+class SessionRecordingAIFiltersRequest(ApiModel):
+    """
+    Body of `ai_filters`: the description's `person` (any JSON, optional) and the live
+    service's `messages` (posthog/session_recordings/session_recording_api.py,
+    `AiFilterRequest.messages: list[ChatMessage]`), the conversation so far.
+
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    person: Any | None = None
+    messages: list[AiChatMessage] | None = None
 
 
 class ActivityLogEntry(ApiModel):

@@ -1,5 +1,5 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
+# Source: spec/openapi.yaml (version 1.0.0, sha256 db32992a6e53e9f9117e320275dcf7c9dbfb78628fe238379357033387cdebb9),
 # by codegen 2.4.0. Regenerate with `make generate`.
 """The resources of the client: one `Endpoint` class per operation of the spec, and each
 resource's `with_raw_response` view.
@@ -48,17 +48,17 @@ class PatchedProjectRequestFields(TypedDict, total=False):
 
     name: str
     product_description: str | None
-    app_urls: list[Any]
-    chat_incoming_webhook: str
+    app_urls: list[str | None]
+    chat_incoming_webhook: str | None
     anonymize_ips: bool
     completed_snippet_onboarding: bool
     test_account_filters: Any
     test_account_filters_default_checked: bool
     path_cleaning_filters: Any
     is_demo: bool
-    timezone: Any
+    timezone: str
     data_attributes: Any
-    person_display_name_properties: list[Any]
+    person_display_name_properties: list[str] | None
     correlation_config: Any
     autocapture_opt_out: bool
     autocapture_exceptions_opt_in: bool
@@ -68,18 +68,19 @@ class PatchedProjectRequestFields(TypedDict, total=False):
     capture_console_log_opt_in: bool
     capture_performance_opt_in: bool
     session_recording_opt_in: bool
-    session_recording_sample_rate: str
-    session_recording_minimum_duration_milliseconds: int
+    session_recording_sample_rate: str | None
+    session_recording_minimum_duration_milliseconds: int | None
     session_recording_linked_flag: Any
     session_recording_network_payload_capture_config: Any
     session_recording_masking_config: Any
     session_replay_config: Any
     survey_config: Any
     access_control: bool
-    week_start_day: Any
+    week_start_day: int
+    """The first day of the week, 0 Sunday or 1 Monday."""
     primary_dashboard: int | None
-    live_events_columns: list[Any]
-    recording_domains: list[Any]
+    live_events_columns: list[str] | None
+    recording_domains: list[str | None] | None
     inject_web_apps: bool
     extra_settings: Any
     modifiers: Any
@@ -152,6 +153,15 @@ class SessionRecordingPlaylistsRemoveRecording(Endpoint, operation=ops.SESSION_R
 
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``. Required scope: none listed. Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY, locals())
 
@@ -173,7 +183,8 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
     def __call__(
         self, *, project_id: str | int | None = None, limit: int | None = None,
         offset: int | None = None, date_from: str | None = None, date_to: str | None = None,
-        session_ids: builtins.list[str] | None = None, order: str | None = None,
+        session_ids: builtins.list[str] | None = None,
+        order: Literal["duration", "recording_duration", "inactive_seconds", "active_seconds", "start_time", "console_error_count", "click_count", "keypress_count", "mouse_activity_count", "activity_score", "recording_ttl"] | None = None,
         person_uuid: str | None = None, distinct_id: str | None = None,
         distinct_ids: builtins.list[str] | None = None, filter_test_accounts: bool | None = None,
         operand: Literal["AND", "OR"] | None = None,
@@ -195,20 +206,31 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
         Args:
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
-            date_from: Start of the window, relative (`-3d`, the service's default) or ISO 8601.
-            date_to: End of the window, relative (`-1d`) or ISO 8601; open when left out.
-            session_ids: Only these recordings (JSON-encoded list of ids).
+            date_from: Start of the window: relative (`-3d`, the service's default; `-12h`, `-2w`,
+                `-6m`, `-1y`, `-30M` minutes, `-1dStart`), `all`, or an ISO 8601 date or date-time.
+            date_to: End of the window, in the forms of `date_from` (`-1d`, or ISO 8601); open when
+                left out.
+            session_ids: Only these recordings (sent as a JSON list of ids).
             order: Field to order by, descending (`start_time` by default).
             person_uuid: Only recordings of this person.
             distinct_id: Only recordings of this distinct id (the older filter's name).
-            distinct_ids: Only recordings of these distinct ids (JSON-encoded list).
+            distinct_ids: Only recordings of these distinct ids (sent as a JSON list).
             filter_test_accounts: Leave out the project's test accounts.
             operand: How the filters combine (`AND` by default).
-            properties: Property filters (JSON-encoded list of filter objects).
-            events: Event filters (JSON-encoded list of event-filter objects).
-            actions: Action filters (JSON-encoded list of action-filter objects).
-            console_log_filters: Console-log filters (JSON-encoded list of filter objects).
-            having_predicates: Duration and snapshot-source filters (JSON-encoded list).
+            properties: Property filters (sent as a JSON list of filter objects).
+            events: Event filters (sent as a JSON list of event-filter objects).
+            actions: Action filters (sent as a JSON list of action-filter objects).
+            console_log_filters: Console-log filters (sent as a JSON list of filter objects).
+            having_predicates: Duration and snapshot-source filters (sent as a JSON list).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return self._page(ops.SESSION_RECORDINGS_LIST, locals())
 
@@ -224,6 +246,15 @@ class SessionRecordingsGet(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE):
 
         Args:
             id: UUID string of the session recording.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_RETRIEVE, locals())
 
@@ -301,6 +332,15 @@ class SessionRecordingsUpdate(Endpoint, operation=ops.SESSION_RECORDINGS_PARTIAL
 
         Args:
             id: UUID string of the session recording.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_PARTIAL_UPDATE, locals())
 
@@ -316,6 +356,15 @@ class SessionRecordingsDelete(Endpoint, operation=ops.SESSION_RECORDINGS_DESTROY
 
         Args:
             id: UUID string of the session recording.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_DESTROY, locals())
 
@@ -330,6 +379,15 @@ class SessionRecordingsGetSharing(Endpoint, operation=ops.SESSION_RECORDINGS_SHA
         Fields the service adds are kept as extra fields.
 
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``. Required scope: ``sharing_configuration:read``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_SHARING_RETRIEVE, locals())
 
@@ -347,6 +405,15 @@ class SessionRecordingsAiFilters(Endpoint, operation=ops.SESSION_RECORDINGS_AI_F
 
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``. Required scope: none listed. Throttle class: ``recordings``.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_AI_FILTERS_CREATE, locals())
 
@@ -365,6 +432,15 @@ class SessionRecordingsAiRegex(Endpoint, operation=ops.SESSION_RECORDINGS_AI_REG
         ``POST /api/environments/{project_id}/session_recordings/ai/regex/``. Required scope: none listed. Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSION_RECORDINGS_AI_REGEX_CREATE, locals())
 
@@ -405,6 +481,15 @@ class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFI
         Returns the decoded JSON body (live: `{"count", "results"}`), or None for an empty body.
 
         ``GET /api/environments/{project_id}/sessions/property_definitions/``. Required scope: none listed. Throttle class: ``recordings``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE, locals())
 
@@ -438,6 +523,15 @@ class ProjectsUpdate(Endpoint, operation=ops.PROJECTS_PARTIAL_UPDATE, fields_typ
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectUpdateRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_PARTIAL_UPDATE, locals())
 
@@ -453,6 +547,15 @@ class ProjectsDelete(Endpoint, operation=ops.PROJECTS_DESTROY):
 
         Args:
             id: A unique integer value identifying this project.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_DESTROY, locals())
 
@@ -476,6 +579,15 @@ class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
             id: A unique integer value identifying this project.
             page: Page number, from 1 (the live service's default).
             limit: Entries per page (the live service's default is 10).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return self._page(ops.PROJECTS_ACTIVITY_RETRIEVE, locals())
 
@@ -495,6 +607,15 @@ class ProjectsAddProductIntent(Endpoint, operation=ops.PROJECTS_ADD_PRODUCT_INTE
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE, locals())
 
@@ -515,6 +636,15 @@ class ProjectsAuthenticateWizard(Endpoint, operation=ops.PROJECTS_AUTHENTICATE_W
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``ProjectAuthenticateWizardRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE, locals())
 
@@ -540,6 +670,15 @@ class ProjectsChangeOrganization(Endpoint, operation=ops.PROJECTS_CHANGE_ORGANIZ
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_CHANGE_ORGANIZATION_CREATE, locals())
 
@@ -559,6 +698,15 @@ class ProjectsCompleteProductOnboarding(Endpoint, operation=ops.PROJECTS_COMPLET
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE, locals())
 
@@ -577,6 +725,15 @@ class ProjectsIsGeneratingDemoData(Endpoint, operation=ops.PROJECTS_IS_GENERATIN
 
         Args:
             id: A unique integer value identifying this project.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE, locals())
 
@@ -597,6 +754,15 @@ class ProjectsResetToken(Endpoint, operation=ops.PROJECTS_RESET_TOKEN_PARTIAL_UP
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE, locals())
 
@@ -646,6 +812,15 @@ class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
         Args:
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return self._page(ops.PROXY_RECORDS_LIST, locals())
 
@@ -658,6 +833,15 @@ class ProxyRecordsCreate(Endpoint, operation=ops.PROXY_RECORDS_CREATE):
         """Create a proxy record.
 
         ``POST /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROXY_RECORDS_CREATE, locals())
 
@@ -670,6 +854,15 @@ class ProxyRecordsGet(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE):
         """Retrieve one proxy record.
 
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROXY_RECORDS_RETRIEVE, locals())
 
@@ -718,6 +911,15 @@ class ProxyRecordsUpdate(Endpoint, operation=ops.PROXY_RECORDS_PARTIAL_UPDATE):
         """Update a proxy record.
 
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROXY_RECORDS_PARTIAL_UPDATE, locals())
 
@@ -730,6 +932,15 @@ class ProxyRecordsDelete(Endpoint, operation=ops.PROXY_RECORDS_DESTROY):
         """Delete a proxy record.
 
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.PROXY_RECORDS_DESTROY, locals())
 
@@ -769,6 +980,15 @@ class RolesList(Endpoint, operation=ops.ROLES_LIST):
         Args:
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return self._page(ops.ROLES_LIST, locals())
 
@@ -787,6 +1007,15 @@ class RolesCreate(Endpoint, operation=ops.ROLES_CREATE):
 
         Args:
             feature_flags_access_level: Left out, the service picks its own level.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.ROLES_CREATE, locals())
 
@@ -802,6 +1031,15 @@ class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE):
 
         Args:
             id: UUID of the role.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._call(ops.ROLES_RETRIEVE, locals())
 

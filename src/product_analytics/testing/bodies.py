@@ -1,86 +1,28 @@
 """Request bodies: reading a JSON object and checking its fields against the spec's body model.
 
-The names a body may carry, and which are required, come from the operation's body model in
-the spec. Types come from the model's annotations, tightened where the description's
-response shape pins a type the request side leaves open (`timezone`, `week_start_day`,
-`feature_flags_access_level`, the arrays of strings). Unknown fields are refused. `null` is
-accepted for string, integer, number and open fields, except the names (`name`, `domain`,
-`product_type`, `organization_id`, `timezone`), which may be neither null nor blank.
+A body is checked as the spec's operation says, so the fake refuses exactly what the spec
+forbids: a name the body model does not declare (the spec's bodies are closed), a required
+field left out, `null` for a field the spec does not let be null (`Operation.none_refused`),
+and a value that breaks the field's type or constraints (checked by the SDK's own
+`_wire.check_body`, the body model strictly, as the client checks before sending). The first
+problem is a 400 in the service's shape, `attr` naming the field (`app_urls__0` for an item),
+with DRF's message and code for it.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import types
-import typing
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
+import pydantic
 from aiohttp import web
-from pydantic import BaseModel
 
-from product_analytics.testing.errors import invalid_request, validation_error
+from product_analytics._operation import Operation
+from product_analytics._wire import check_body as check_fields
+from product_analytics.testing.errors import ApiProblem, invalid_request, validation_error
 from product_analytics.testing.state import Json
 
-__all__ = ["FieldRule", "check_body", "parse_json_object", "read_raw_body", "rules_for"]
-
-Kind = Literal["bool", "int", "number", "str", "array", "object", "any"]
-
-_SIMPLE_KINDS: dict[object, Kind] = {bool: "bool", int: "int", float: "number", str: "str"}
-
-# Where the response shape pins a type that the request side leaves open or loose.
-_KIND_OVERRIDES: dict[str, Kind] = {
-    "timezone": "str",
-    "week_start_day": "int",
-    "feature_flags_access_level": "int",
-}
-_STRING_ARRAYS = frozenset(
-    {"app_urls", "person_display_name_properties", "live_events_columns", "recording_domains"}
-)
-# Fields that may be neither null nor blank.
-_NAMES = frozenset({"name", "domain", "product_type", "organization_id", "timezone"})
-
-
-@dataclass(frozen=True)
-class FieldRule:
-    """What one body field accepts."""
-
-    kind: Kind
-    required: bool
-    nullable: bool
-    string_items: bool = False
-    not_blank: bool = False
-
-
-def _kind_of(annotation: object) -> Kind:
-    """The JSON kind a pydantic field annotation stands for (`None` in a union is ignored)."""
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        members = [a for a in typing.get_args(annotation) if a is not type(None)]
-        return _kind_of(members[0]) if len(members) == 1 else "any"
-    origin = typing.get_origin(annotation) or annotation
-    if origin is list:
-        return "array"
-    if origin is dict:
-        return "object"
-    return _SIMPLE_KINDS.get(origin, "any")
-
-
-@functools.cache
-def rules_for(model: type[BaseModel]) -> Mapping[str, FieldRule]:
-    """The rule of every field of `model`, by field name."""
-    rules: dict[str, FieldRule] = {}
-    for name, info in model.model_fields.items():
-        kind = _KIND_OVERRIDES.get(name) or _kind_of(info.annotation)
-        rules[name] = FieldRule(
-            kind=kind,
-            required=info.is_required(),
-            nullable=kind in ("str", "int", "number", "any") and name not in _NAMES,
-            string_items=name in _STRING_ARRAYS,
-            not_blank=name in _NAMES,
-        )
-    return rules
+__all__ = ["check_body", "parse_json_object", "read_raw_body"]
 
 
 _RAW_BODY_KEY: web.RequestKey[bytes | web.HTTPException] = web.RequestKey(
@@ -117,7 +59,7 @@ def parse_json_object(raw: bytes, content_type: str) -> Json:
             "unsupported_media_type", f'Unsupported media type "{content_type}" in request.'
         )
     try:
-        value = json.loads(raw)
+        value = json.loads(raw, parse_float=_number)
     except (ValueError, RecursionError) as exc:
         raise invalid_request("parse_error", f"JSON parse error - {exc}") from None
     if not isinstance(value, dict):
@@ -128,44 +70,64 @@ def parse_json_object(raw: bytes, content_type: str) -> Json:
     return value
 
 
-def _type_error(rule: FieldRule, value: Any) -> str | None:
-    """Why `value` does not fit `rule`, or None when it does."""
-    kind = rule.kind
-    if kind == "bool" and not isinstance(value, bool):
-        return "Must be a valid boolean."
-    if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-        return "A valid integer is required."
-    if kind == "number" and (isinstance(value, bool) or not isinstance(value, int | float)):
-        return "A valid number is required."
-    if kind == "str" and not isinstance(value, str):
-        return "Not a valid string."
-    if kind == "array" and not isinstance(value, list):
-        return f'Expected a list of items but got type "{type(value).__name__}".'
-    if kind == "object" and not isinstance(value, dict):
-        return f'Expected a dictionary of items but got type "{type(value).__name__}".'
-    if rule.string_items and not all(isinstance(item, str) for item in value):
-        return "Not a valid string."
-    if rule.not_blank and isinstance(value, str) and not value.strip():
-        return "This field may not be blank."
-    return None
+def _number(text: str) -> int | float:
+    """A JSON number with a fraction: a whole one (`1.0`) is an integer, as JSON Schema and
+    DRF's IntegerField take it."""
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) < 2**63 else value
 
 
-def check_body(body: Json, rules: Mapping[str, FieldRule]) -> Json:
-    """`body` unchanged if every field fits `rules`; else a 400 naming the first bad field."""
+def check_body(body: Json, operation: Operation[Any]) -> Json:
+    """`body` unchanged if it is what `operation`'s body model allows; else a 400 naming the
+    first bad field."""
+    model = operation.body_model
+    if model is None:
+        return body
+    declared = model.model_fields
     for name in body:
-        if name not in rules:
+        if name not in declared:
             raise validation_error(f"Unknown field '{name}'.", name)
-    for name, rule in rules.items():
-        if rule.required and name not in body:
+    for name, info in declared.items():
+        if info.is_required() and name not in body:
             raise validation_error("This field is required.", name, "required")
     for name, value in body.items():
-        rule = rules[name]
-        if value is None:
-            if not rule.nullable:
-                raise validation_error("This field may not be null.", name, "null")
-            continue
-        problem = _type_error(rule, value)
-        if problem is not None:
-            code = "blank" if problem.endswith("blank.") else "invalid"
-            raise validation_error(problem, name, code)
+        if value is None and (name in operation.none_refused or declared[name].is_required()):
+            raise validation_error("This field may not be null.", name, "null")
+    try:
+        check_fields(model, {k: v for k, v in body.items() if v is not None}, False)
+    except pydantic.ValidationError as exc:
+        raise _problem(exc.errors()[0]) from None
     return body
+
+
+# pydantic's error types as DRF words them: (message, DRF code); `{}` takes the bound.
+_DRF_ERRORS: dict[str, tuple[str, str]] = {
+    "string_too_long": ("Ensure this field has no more than {} characters.", "max_length"),
+    "too_long": ("Ensure this field has no more than {} elements.", "max_length"),
+    "greater_than_equal": ("Ensure this value is greater than or equal to {}.", "min_value"),
+    "less_than_equal": ("Ensure this value is less than or equal to {}.", "max_value"),
+    "int_type": ("A valid integer is required.", "invalid"),
+    "int_from_float": ("A valid integer is required.", "invalid"),
+    "float_type": ("A valid number is required.", "invalid"),
+    "bool_type": ("Must be a valid boolean.", "invalid"),
+    "string_type": ("Not a valid string.", "invalid"),
+    "list_type": ('Expected a list of items but got type "{}".', "not_a_list"),
+    "dict_type": ('Expected a dictionary of items but got type "{}".', "not_a_dict"),
+}
+_BOUNDS = ("max_length", "ge", "le")
+
+
+def _problem(error: Any) -> ApiProblem:
+    """The 400 of one pydantic error: `attr` is its location joined with `__`, as
+    drf-exceptions-hog joins nested fields; DRF's `invalid` code is sent `invalid_input`."""
+    attr = "__".join(str(part) for part in error["loc"])
+    kind = error["type"]
+    if kind == "string_too_short" and error.get("input") == "":
+        return validation_error("This field may not be blank.", attr, "blank")
+    message, code = _DRF_ERRORS.get(kind, (error["msg"] + ".", "invalid"))
+    context = error.get("ctx") or {}
+    bound = next((context[key] for key in _BOUNDS if key in context), None)
+    filler = type(error.get("input")).__name__ if code.startswith("not_a") else bound
+    return validation_error(
+        message.format(filler), attr, "invalid_input" if code == "invalid" else code
+    )

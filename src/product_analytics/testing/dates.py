@@ -1,11 +1,14 @@
 """The recordings list's date window: `date_from` / `date_to`, when a request gives them.
 
 By default (no parameter) the fake lists every recording, as the description does. When
-given, a recording is listed only when `date_from <= start_time <= date_to`. A value is an
-ISO 8601 date-time (`Z` or an offset; none means UTC), a date (`date_from` from the start of
-that day, `date_to` to its end), or relative to now as the service also takes them (`-3d`,
-`-12h`, `-30M` minutes, `-2w`, `-6m` months, `-5y` years). Anything else is a 400 naming
-the parameter.
+given, a recording is listed only when `date_from <= start_time <= date_to`. A value must
+have one of the forms of the spec's `RecordingsDate` (`DATE_PATTERN`, else a 400 naming the
+parameter): `all` (no bound), relative to now as the service reads it (`-3d`; units `h`,
+`d`, `w`, `m` months, `q` quarters, `y`, `M` minutes, `s`; the number may be left out;
+`Start`/`End` round to the start or end of that hour, day, month or year), or an ISO 8601
+date (`date_from` from the start of that day, `date_to` to its end) or date-time (`Z` or an
+offset; none means UTC). An ISO form that names no real moment (`2025-13-45`) is now, as the
+service's parser falls back to it.
 """
 
 from __future__ import annotations
@@ -17,10 +20,16 @@ from datetime import date, datetime, time, timedelta, timezone
 from product_analytics.testing.errors import validation_error
 from product_analytics.testing.state import Json
 
-__all__ = ["in_date_window", "parse_moment"]
+__all__ = ["DATE_PATTERN", "in_date_window", "parse_moment"]
 
-_RELATIVE = re.compile(r"-([0-9]{1,6})([hdwMmy])")
-_UNITS = {"h": "hours", "d": "days", "w": "weeks", "M": "minutes"}
+# The spec's `RecordingsDate` pattern.
+DATE_PATTERN = re.compile(
+    r"^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}"
+    r"(:[0-9]{2}(\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?)$"
+)
+_RELATIVE = re.compile(r"-?([0-9]*)([hdwmqysM])(Start|End)?")
+_UNITS = {"h": "hours", "d": "days", "w": "weeks", "M": "minutes", "s": "seconds"}
+_EARLIEST = datetime.min.replace(tzinfo=timezone.utc)
 
 
 def _months_back(moment: datetime, months: int) -> datetime:
@@ -28,7 +37,7 @@ def _months_back(moment: datetime, months: int) -> datetime:
     index = moment.year * 12 + moment.month - 1 - months
     year, month = divmod(index, 12)
     if year < 1:
-        return datetime.min.replace(tzinfo=timezone.utc)
+        return _EARLIEST
     day = moment.day
     while True:
         try:
@@ -37,23 +46,53 @@ def _months_back(moment: datetime, months: int) -> datetime:
             day -= 1
 
 
+def _rounded(moment: datetime, unit: str, position: str | None) -> datetime:
+    """`moment` at the start (`Start`) or end (`End`) of its hour, day, month or year (other
+    units are not rounded)."""
+    if position is None or moment == _EARLIEST or unit not in "hdmy":
+        return moment
+    start = moment.replace(minute=0, second=0, microsecond=0)
+    if unit != "h":
+        start = start.replace(hour=0)
+    if unit in "my":
+        start = start.replace(day=1, month=1 if unit == "y" else start.month)
+    if position == "Start":
+        return start
+    if unit in "hd":
+        end = start + (timedelta(hours=1) if unit == "h" else timedelta(days=1))
+    else:
+        end = _months_back(start, -12 if unit == "y" else -1)
+    return end - timedelta(microseconds=1)
+
+
+def _relative(count: int, unit: str, now: datetime) -> datetime:
+    """Now less `count` units, as the service's relativedelta (quarters are 13 weeks)."""
+    if unit in "my":  # calendar months and years
+        return _months_back(now, count * (12 if unit == "y" else 1))
+    if unit == "q":
+        return now - timedelta(weeks=13 * count)
+    return now - timedelta(**{_UNITS[unit]: count})
+
+
 def parse_moment(raw: str, name: str, *, end_of_day: bool = False) -> datetime:
-    """The moment `raw` stands for, aware and in UTC; 400 naming `name` when unreadable."""
-    text = raw.strip()
-    relative = _RELATIVE.fullmatch(text)
+    """The moment `raw` stands for, aware and in UTC; 400 naming `name` unless it has one of
+    the spec's forms (`DATE_PATTERN`)."""
+    if not DATE_PATTERN.search(raw):
+        raise validation_error(f"Invalid date: {raw!r}.", name, "invalid_input")
+    now = datetime.now(timezone.utc)
+    if raw == "all":
+        return _EARLIEST
+    relative = _RELATIVE.fullmatch(raw)
     if relative:
-        count, unit = int(relative.group(1)), relative.group(2)
-        now = datetime.now(timezone.utc)
-        if unit in "my":  # calendar months and years, as the service's relativedelta
-            return _months_back(now, count * (12 if unit == "y" else 1))
-        return now - timedelta(**{_UNITS[unit]: count})
+        number, unit, position = relative.groups()
+        return _rounded(_relative(int(number or 0), unit, now), unit, position)
     try:
-        if len(text) == 10:
-            day = date.fromisoformat(text)
+        if len(raw) == 10:
+            day = date.fromisoformat(raw)
             return datetime.combine(day, time.max if end_of_day else time.min, timezone.utc)
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
     except ValueError:
-        raise validation_error(f"Invalid date: {raw!r}.", name, "invalid") from None
+        return now
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.astimezone(timezone.utc)
@@ -62,13 +101,13 @@ def parse_moment(raw: str, name: str, *, end_of_day: bool = False) -> datetime:
 def in_date_window(query: Mapping[str, str], recordings: Iterable[Json]) -> list[Json]:
     """The recordings whose `start_time` lies in the window `query` gives (all without one)."""
     raw_from, raw_to = query.get("date_from"), query.get("date_to")
-    if not raw_from and not raw_to:
+    if raw_from is None and raw_to is None:
         return list(recordings)
-    low = parse_moment(raw_from, "date_from") if raw_from else None
-    high = parse_moment(raw_to, "date_to", end_of_day=True) if raw_to else None
+    low = parse_moment(raw_from, "date_from") if raw_from is not None else None
+    high = parse_moment(raw_to, "date_to", end_of_day=True) if raw_to is not None else None
     listed = []
     for recording in recordings:
-        start = parse_moment(str(recording.get("start_time")), "start_time")
+        start = datetime.fromisoformat(str(recording["start_time"]).replace("Z", "+00:00"))
         if (low is None or start >= low) and (high is None or start <= high):
             listed.append(recording)
     return listed

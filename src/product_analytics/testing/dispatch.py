@@ -21,7 +21,7 @@ from aiohttp import web
 
 from product_analytics._operation import Operation
 from product_analytics.testing.auth import authenticate, require_scope
-from product_analytics.testing.bodies import check_body, parse_json_object, read_raw_body, rules_for
+from product_analytics.testing.bodies import check_body, parse_json_object, read_raw_body
 from product_analytics.testing.context import Context, Handler, Options
 from product_analytics.testing.errors import ApiProblem, not_found, not_implemented
 from product_analytics.testing.observe import OPERATION_KEY
@@ -57,7 +57,7 @@ class Dispatcher:
         if op.body_model is None:
             return {}
         raw = await read_raw_body(request)
-        return check_body(parse_json_object(raw, request.content_type), rules_for(op.body_model))
+        return check_body(parse_json_object(raw, request.content_type), op)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """Answer one request (errors are raised as `ApiProblem`)."""

@@ -35,6 +35,7 @@ _ORDERS = {
     "keypress_count": "keypress_count",
     "mouse_activity_count": "mouse_activity_count",
     "activity_score": "activity_score",
+    "recording_ttl": "recording_ttl",
 }
 _IGNORED_LISTS = ("properties", "events", "actions", "console_log_filters", "having_predicates")
 
@@ -64,8 +65,9 @@ def _check(query: Mapping[str, str]) -> None:
     if "operand" in query and query["operand"] not in ("AND", "OR"):
         raise validation_error("Input should be 'AND' or 'OR'.", "operand")
     for name in _IGNORED_LISTS:
-        if name in query and not isinstance(_decoded(query, name), list):
-            raise validation_error(f"{name} must be a JSON list.", name)
+        value = _decoded(query, name) if name in query else []
+        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+            raise validation_error(f"{name} must be a JSON list of objects.", name)
     if "order" in query and query["order"] not in _ORDERS:
         raise validation_error(f"Unknown order {query['order']!r}.", "order")
 

@@ -126,12 +126,12 @@ def delete_project(ctx: Context) -> Reply:
 
 def activity(ctx: Context) -> Reply:
     """The project, as described; with `list_style="live"`, a page of its activity log,
-    newest first (`page` from 1, `limit` default 10)."""
+    newest first (`page` from 1, `limit` default 10). Either way `page` and `limit` are
+    checked (a 400 below 1)."""
     project = _project(ctx)
-    if ctx.options.list_style != "live":
-        return Reply.json(project)
     entries = ctx.store.activity.get(project["id"], [])
-    return Reply.json(page_numbered_envelope(ctx.query, ctx.origin, ctx.raw_path, entries))
+    page = page_numbered_envelope(ctx.query, ctx.origin, ctx.raw_path, entries)
+    return Reply.json(page if ctx.options.list_style == "live" else project)
 
 
 def is_generating_demo_data(ctx: Context) -> Reply:
@@ -181,7 +181,7 @@ def change_organization(ctx: Context) -> Reply:
     the project is then addressed under its new organization only.
     """
     target = ctx.body.get("organization_id")
-    if target is not None and target not in ctx.store.organizations:
+    if "organization_id" in ctx.body and target not in ctx.store.organizations:
         raise validation_error("Organization does not exist.", "organization_id", "invalid")
     project = _apply_fields(ctx)
     if target is not None:

@@ -95,22 +95,22 @@ def get_sharing(ctx: Context) -> Reply:
     return Reply.json(sharing)
 
 
-def empty_answer(ctx: Context) -> Reply:
-    """200 with an empty body once the environment is known (property definitions)."""
+def property_definitions(ctx: Context) -> Reply:
+    """The live answer, `{"count": 0, "results": []}` (posthog/api/session.py): the spec
+    describes JSON, which the live service sends (the description's empty body is what the
+    SDK also takes, as None)."""
     ctx.store.environment(ctx.params["project_id"])
-    return Reply.empty(200)
+    return Reply.json({"count": 0, "results": []})
 
 
 def ai_regex(ctx: Context) -> Reply:
-    """As described, 200 with no body. Under `live_quirks`, as the live service: `regex` is
-    required, and the answer is `{"result": "success", "data": {"output": <pattern>}}` (a
-    pattern matching the words given; `error` for blank text)."""
+    """As the live service: `{"result": "success", "data": {"output": <pattern>}}` (a
+    pattern matching the words of `regex`; `error` without words). Under `live_quirks`,
+    `regex` is required (400 without it)."""
     ctx.store.environment(ctx.params["project_id"])
-    if not ctx.options.live_quirks:
-        return Reply.empty(200)
-    if "regex" not in ctx.body:
+    if ctx.options.live_quirks and "regex" not in ctx.body:
         raise validation_error("Missing required field: regex", None)
-    words = str(ctx.body["regex"] or "").split()
+    words = str(ctx.body.get("regex") or "").split()
     if not words:
         return Reply.json({"result": "error", "data": {"output": "Describe the pattern."}})
     return Reply.json(
@@ -119,14 +119,12 @@ def ai_regex(ctx: Context) -> Reply:
 
 
 def ai_filters(ctx: Context) -> Reply:
-    """As described, 200 with no body. Under `live_quirks`, as the live service: `messages`
-    (a list of `{"role": "user" | "assistant", "content": str}`) is required; a conversation
-    whose last user message is blank gets a question back, any other a filter of the last
-    seven days."""
+    """As the live service: a conversation (`messages`, `{"role": "user" | "assistant",
+    "content": str}` each) whose last user message is blank (or that has none) gets a
+    question back, any other a filter of the last seven days. Under `live_quirks`,
+    `messages` is required (400 without it)."""
     ctx.store.environment(ctx.params["project_id"])
-    if not ctx.options.live_quirks:
-        return Reply.empty(200)
-    messages = ctx.body.get("messages")
+    messages = ctx.body.get("messages", None if ctx.options.live_quirks else [])
     if not isinstance(messages, list) or not all(
         isinstance(m, dict)
         and m.get("role") in ("user", "assistant")
@@ -159,5 +157,5 @@ HANDLERS: dict[str, Handler] = {
     "session_recordings_sharing_retrieve": get_sharing,
     "session_recordings_ai_filters_create": ai_filters,
     "session_recordings_ai_regex_create": ai_regex,
-    "sessions_property_definitions_retrieve": empty_answer,
+    "sessions_property_definitions_retrieve": property_definitions,
 }

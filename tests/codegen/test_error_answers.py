@@ -1,0 +1,68 @@
+"""The spec's error answers: every operation lists them with the service's error body, each
+status has its typed error, and the method docstrings and docs/errors.md say so."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import pytest
+from codegen.errors_doc import BEGIN, END, error_table
+from codegen.raises import ERROR_CLASSES, error_class
+from codegen.records import HTTP_METHODS
+from codegen.schema import Resolver
+from codegen.source import load
+
+from product_analytics import AsyncClient, errors
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENT = load(ROOT / "spec" / "openapi.yaml").document
+OPERATIONS = [
+    op
+    for item in DOCUMENT["paths"].values()
+    for method, op in item.items()
+    if method in HTTP_METHODS
+]
+ERROR_STATUSES = ("400", "401", "403", "404", "429")
+
+
+@pytest.mark.parametrize("op", OPERATIONS, ids=[op["operationId"] for op in OPERATIONS])
+def test_every_operation_lists_the_error_answers_with_the_error_body(op: dict) -> None:
+    resolver = Resolver(DOCUMENT)
+    for status in ERROR_STATUSES:
+        response = resolver.resolve(op["responses"][status])
+        schema = response["content"]["application/json"]["schema"]
+        assert schema == {"$ref": "#/components/schemas/ErrorBody"}, status
+
+
+def test_the_error_body_is_the_drf_exceptions_hog_shape() -> None:
+    body = DOCUMENT["components"]["schemas"]["ErrorBody"]
+    assert body["required"] == ["type", "code", "detail", "attr"]
+    assert body["properties"]["attr"] == {"type": ["string", "null"]}
+
+
+def test_every_status_in_the_spec_has_the_typed_error_the_client_raises() -> None:
+    statuses = {str(code) for op in OPERATIONS for code in op["responses"] if str(code)[:1] in "45"}
+    assert statuses >= set(ERROR_STATUSES)
+    for status in statuses:
+        raised = errors.error_for_status(int(status))
+        assert raised is not errors.ApiStatusError, status  # a subclass of its own
+        assert raised.__name__ == error_class(status), status
+    for status, name in ERROR_CLASSES.items():
+        assert errors.error_for_status(status).__name__ == name
+
+
+def test_each_method_docstring_names_its_errors() -> None:
+    client = AsyncClient(api_key="k", base_url="https://api.test")
+    for op in OPERATIONS:
+        resource = getattr(client, op["x-sdk-resource"])
+        doc = inspect.getdoc(getattr(resource, op["x-sdk-method"])) or ""
+        raises = doc.partition("Raises:")[2]
+        for status in ERROR_STATUSES:
+            assert f"{error_class(status)}: {status}:" in raises, (op["operationId"], status)
+
+
+def test_docs_errors_page_holds_the_current_table() -> None:
+    page = (ROOT / "docs" / "errors.md").read_text()
+    block = page.partition(BEGIN)[2].partition(END)[0]
+    assert block == "\n" + error_table(DOCUMENT), "run: python -m codegen.errors_doc"
