@@ -189,7 +189,8 @@ class SessionRecordingPlaylists(Resource):
 
         ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/``
         ``{session_recording_id}/``
-        Required scope: none listed. Throttle class: ``recordings``.
+        Required scope: none listed.
+        Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
         """
         return await self._client._request(
@@ -299,8 +300,8 @@ class SessionRecordings(Resource):
         booleans as `true`/`false`; `order` sorts descending.
 
         ``GET /api/environments/{project_id}/session_recordings/``
-        Required scope: ``session_recording:read``. Throttle class: ``recordings``. Also counted by
-        ``listing``.
+        Required scope: ``session_recording:read``.
+        Throttle class: ``recordings``. Also counted by ``listing``.
 
         Args:
             limit: Number of results to return per page.
@@ -363,7 +364,8 @@ class SessionRecordings(Resource):
         """Retrieve one session recording.
 
         ``GET /api/environments/{project_id}/session_recordings/{id}/``
-        Required scope: ``session_recording:read``. Throttle class: ``recordings``.
+        Required scope: ``session_recording:read``.
+        Throttle class: ``recordings``.
 
         Args:
             id: UUID string of the session recording.
@@ -417,7 +419,8 @@ class SessionRecordings(Resource):
         ``None``.
 
         ``GET /api/environments/{project_id}/session_recordings/{id}/``
-        Required scope: ``session_recording:read``. Throttle class: ``recordings``.
+        Required scope: ``session_recording:read``.
+        Throttle class: ``recordings``.
 
         Args:
             ids: The values of ``id``, one request each.
@@ -466,7 +469,8 @@ class SessionRecordings(Resource):
         `player_metadata`.
 
         ``PATCH /api/environments/{project_id}/session_recordings/{id}/``
-        Required scope: ``session_recording:write``. Throttle class: ``recordings``.
+        Required scope: ``session_recording:write``.
+        Throttle class: ``recordings``.
 
         Args:
             id: UUID string of the session recording.
@@ -503,7 +507,8 @@ class SessionRecordings(Resource):
         """Delete a session recording.
 
         ``DELETE /api/environments/{project_id}/session_recordings/{id}/``
-        Required scope: ``session_recording:write``. Throttle class: ``recordings``.
+        Required scope: ``session_recording:write``.
+        Throttle class: ``recordings``.
 
         Args:
             id: UUID string of the session recording.
@@ -535,7 +540,8 @@ class SessionRecordings(Resource):
         Fields the service adds are kept as extra fields.
 
         ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``
-        Required scope: ``sharing_configuration:read``. Throttle class: ``crud``.
+        Required scope: ``sharing_configuration:read``.
+        Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.SESSION_RECORDINGS_SHARING_RETRIEVE,
@@ -567,7 +573,8 @@ class SessionRecordings(Resource):
         `messages` (`{"role": "user" | "assistant", "content": str}` each).
 
         ``POST /api/environments/{project_id}/session_recordings/ai/filters/``
-        Required scope: none listed. Throttle class: ``recordings``.
+        Required scope: none listed.
+        Throttle class: ``recordings``.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
         """
         return await self._client._request(
@@ -605,7 +612,8 @@ class SessionRecordings(Resource):
         service requires `regex` (400 without it).
 
         ``POST /api/environments/{project_id}/session_recordings/ai/regex/``
-        Required scope: none listed. Throttle class: ``recordings``.
+        Required scope: none listed.
+        Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
         """
@@ -669,7 +677,8 @@ class Sessions(Resource):
         Returns the decoded JSON body (live: `{"count", "results"}`), or None for an empty body.
 
         ``GET /api/environments/{project_id}/sessions/property_definitions/``
-        Required scope: none listed. Throttle class: ``recordings``.
+        Required scope: none listed.
+        Throttle class: ``recordings``.
         """
         return await self._client._request(
             ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
@@ -725,7 +734,8 @@ class Projects(Resource):
         service needs `project:write` of a personal API key; its 403 is a `PermissionDeniedError`.
 
         ``PATCH /api/organizations/{organization_id}/projects/{id}/``
-        Required scope: ``project:read``. Throttle class: ``crud``.
+        Required scope: ``project:read``.
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
@@ -758,7 +768,8 @@ class Projects(Resource):
         """Delete the project.
 
         ``DELETE /api/organizations/{organization_id}/projects/{id}/``
-        Required scope: ``project:write``. Throttle class: ``crud``.
+        Required scope: ``project:write``.
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
@@ -794,7 +805,8 @@ class Projects(Resource):
         with no results, its fields kept in `page.envelope`.
 
         ``GET /api/organizations/{organization_id}/projects/{id}/activity/``
-        Required scope: none listed. Throttle class: ``crud``.
+        Required scope: none listed.
+        Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
@@ -838,8 +850,8 @@ class Projects(Resource):
         The live service requires `product_type` and also reads `intent_context` and `metadata`.
 
         ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``
-        Required scope: ``team:read`` (the live service's ``project:read`` passes too). Throttle
-        class: ``crud``.
+        Required scope: ``team:read`` (the live service's ``project:read`` passes too).
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
@@ -881,7 +893,8 @@ class Projects(Resource):
         true}`; other fields are kept.
 
         ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``
-        Required scope: none listed. Throttle class: ``crud``.
+        Required scope: none listed.
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
@@ -922,7 +935,8 @@ class Projects(Resource):
         organizations.
 
         ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``
-        Required scope: none listed. Throttle class: ``crud``.
+        Required scope: none listed.
+        Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Body field ``organization_id``: not an argument (its name is taken or is not a Python name);
@@ -966,8 +980,8 @@ class Projects(Resource):
         The live service requires `product_type` (a known product key; 400 otherwise).
 
         ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``
-        Required scope: ``team:read`` (the live service's ``project:read`` passes too). Throttle
-        class: ``crud``.
+        Required scope: ``team:read`` (the live service's ``project:read`` passes too).
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
@@ -1006,7 +1020,8 @@ class Projects(Resource):
         Returns `DemoDataStatus` (`is_generating_demo_data`; other fields kept).
 
         ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``
-        Required scope: none listed. Throttle class: ``crud``.
+        Required scope: none listed.
+        Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
@@ -1041,7 +1056,8 @@ class Projects(Resource):
         Project admins only; returns the project with its new `api_token`.
 
         ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``
-        Required scope: none listed. Throttle class: ``crud``.
+        Required scope: none listed.
+        Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
@@ -1144,7 +1160,8 @@ class ProxyRecords(Resource):
         "max_proxy_records"}`).
 
         ``GET /api/organizations/{organization_id}/proxy_records/``
-        Required scope: ``organization:read``. Throttle class: ``crud``.
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             limit: Number of results to return per page.
@@ -1180,7 +1197,8 @@ class ProxyRecords(Resource):
         """Create a proxy record.
 
         ``POST /api/organizations/{organization_id}/proxy_records/``
-        Required scope: ``organization:write``. Throttle class: ``crud``.
+        Required scope: ``organization:write``.
+        Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_CREATE,
@@ -1211,7 +1229,8 @@ class ProxyRecords(Resource):
         """Retrieve one proxy record.
 
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
-        Required scope: ``organization:read``. Throttle class: ``crud``.
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_RETRIEVE,
@@ -1244,7 +1263,8 @@ class ProxyRecords(Resource):
         ``return_exceptions=True`` it takes its value's place instead.
 
         ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
-        Required scope: ``organization:read``. Throttle class: ``crud``.
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             ids: The values of ``id``, one request each.
@@ -1282,7 +1302,8 @@ class ProxyRecords(Resource):
         """Update a proxy record.
 
         ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``
-        Required scope: ``organization:write``. Throttle class: ``crud``.
+        Required scope: ``organization:write``.
+        Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_PARTIAL_UPDATE,
@@ -1313,7 +1334,8 @@ class ProxyRecords(Resource):
         """Delete a proxy record.
 
         ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
-        Required scope: ``organization:write``. Throttle class: ``crud``.
+        Required scope: ``organization:write``.
+        Throttle class: ``crud``.
         """
         return await self._client._request(
             ops.PROXY_RECORDS_DESTROY,
@@ -1402,7 +1424,8 @@ class Roles(Resource):
         """List the roles of an organization.
 
         ``GET /api/organizations/{organization_id}/roles/``
-        Required scope: ``organization:read``. Throttle class: ``crud``.
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             limit: Number of results to return per page.
@@ -1441,7 +1464,8 @@ class Roles(Resource):
         The current service ignores `feature_flags_access_level`.
 
         ``POST /api/organizations/{organization_id}/roles/``
-        Required scope: ``organization:write``. Throttle class: ``crud``.
+        Required scope: ``organization:write``.
+        Throttle class: ``crud``.
 
         Args:
             feature_flags_access_level: Left out, the service picks its own level.
@@ -1476,7 +1500,8 @@ class Roles(Resource):
         """Retrieve one role.
 
         ``GET /api/organizations/{organization_id}/roles/{id}/``
-        Required scope: ``organization:read``. Throttle class: ``crud``.
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             id: UUID of the role.
@@ -1512,7 +1537,8 @@ class Roles(Resource):
         ``return_exceptions=True`` it takes its value's place instead.
 
         ``GET /api/organizations/{organization_id}/roles/{id}/``
-        Required scope: ``organization:read``. Throttle class: ``crud``.
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             ids: The values of ``id``, one request each.
