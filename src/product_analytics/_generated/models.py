@@ -1,5 +1,6 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 db32992a6e53e9f9117e320275dcf7c9dbfb78628fe238379357033387cdebb9),
+# Source: spec/openapi.yaml (version 1.0.0),
+# sha256 db32992a6e53e9f9117e320275dcf7c9dbfb78628fe238379357033387cdebb9,
 # by codegen 2.4.0. Regenerate with `make generate`.
 
 from __future__ import annotations
@@ -59,7 +60,11 @@ __all__ = [
 class RecordingsDate(RootModel[str]):
     root: str = Field(
         ...,
-        pattern="^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?)$",
+        pattern=(
+            "^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}-[0-9]{2}-[0-9]{2}([T "
+            "][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?)"
+            "$"
+        ),
     )
     """
     A date of the recordings list: `all`, relative to now (`-7d`; units `h` hours, `d`
