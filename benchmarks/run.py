@@ -62,7 +62,7 @@ class Config:
     # one key through Redis; GETs through a rate limit that never binds.
     drf_cases: tuple[tuple[int, int, float], tuple[int, int, float]] = (
         (600, 30, 1.0),
-        (200, 40, 10.0),
+        (400, 40, 10.0),
     )
     shared_count: int = 60
     shared_rate: int = 30

@@ -6,7 +6,7 @@
     python scripts/throttle_figures.py virtual --runs 10    # point 1 on virtual time
 
 `drf`: `get_many` with default settings against a real-time loopback DRF throttle
-(`Retry-After` rounded up) at 30 a second (600 ids) and 40 per 10 s (200 ids): time ÷ the
+(`Retry-After` rounded up) at 30 a second (600 ids) and 40 per 10 s (400 ids): time ÷ the
 window's bound and the share of 429s. `virtual`: the same on virtual time at 30/s, 40 per
 10 s, 240 a minute and 1,200 an hour. `shared`: 4 processes, 60 ids each, against 30 per
 3 s, through one Redis (a throwaway `redis-server` from PATH) and without a store: the span
@@ -67,10 +67,12 @@ async def drf_run(rate: int, per: float, count: int) -> str:
     )
 
 
-def drf(runs: int) -> None:
-    for rate, per, count in ((30, 1.0, 600), (40, 10.0, 200)):
+def drf(runs: int, cases: list[str]) -> None:
+    for case in cases:
+        rate, per, count = case.split("/")
         for run in range(runs):
-            print(f"run {run + 1:2d}  " + asyncio.run(drf_run(rate, per, count)), flush=True)
+            figures = asyncio.run(drf_run(int(rate), float(per), int(count)))
+            print(f"run {run + 1:2d}  {figures}", flush=True)
 
 
 def virtual(runs: int) -> None:
@@ -156,10 +158,15 @@ def main() -> None:
     parser.add_argument("figures", choices=("drf", "virtual", "shared", "overhead"))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument(
+        "--cases", nargs="+", default=["30/1/600", "40/10/400"], help="drf: RATE/SECONDS/IDS"
+    )
     args = parser.parse_args()
     print(f"{args.figures}: {time.strftime('%Y-%m-%d %H:%M:%S')}  ({load()})", flush=True)
     if args.figures == "overhead":
         overhead(args.rounds)
+    elif args.figures == "drf":
+        drf(args.runs, args.cases)
     else:
         {"drf": drf, "virtual": virtual, "shared": shared}[args.figures](args.runs)
 
