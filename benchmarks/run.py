@@ -58,14 +58,17 @@ class Config:
     export_count: int = 20_000
     export_page_size: int = 500
     export_rate: int = 5
-    # DRF windows the client does not know; processes sharing one key through Redis.
-    drf_ids: int = 160
-    drf_rate: int = 40
-    drf_window: float = 10.0
-    shared_count: int = 45
+    # DRF windows the client does not know, (ids, rate, window) each; processes sharing
+    # one key through Redis; GETs through a rate limit that never binds.
+    drf_cases: tuple[tuple[int, int, float], tuple[int, int, float]] = (
+        (600, 30, 1.0),
+        (400, 40, 10.0),
+    )
+    shared_count: int = 60
     shared_rate: int = 30
     shared_window: int = 3
     shared_workers: int = 4
+    overhead_gets: int = 2_000
     # The latency-bound list: a server of its own that answers each page this late.
     latency_count: int = 10_000
     latency_page_size: int = 100
@@ -127,13 +130,25 @@ TARGETS: tuple[tuple[str, str, str, float], ...] = (
     ("throttled.get_many.errors", "throttled get_many, errors", "<=", 0.0),
     ("throttled.get_many.share_429", "throttled get_many, 429s / requests", "<=", 0.05),
     ("throttled.export.time_ratio", "throttled export, time / throttle bound", "<=", 1.1),
-    ("throttled.drf_ceil.time_ratio", "DRF window (rounded up), time / bound", "<=", 1.1),
-    ("throttled.drf_ceil.errors", "DRF window (rounded up), errors", "<=", 0.0),
-    ("throttled.drf_floor.time_ratio", "DRF window (rounded down), time / bound", "<=", 1.1),
-    ("throttled.drf_floor.errors", "DRF window (rounded down), errors", "<=", 0.0),
+    ("throttled.drf_ceil.time_ratio", "DRF 30/s (rounded up), time / bound", "<=", 1.1),
+    ("throttled.drf_ceil.share_429", "DRF 30/s (rounded up), 429s / requests", "<=", 0.1),
+    ("throttled.drf_ceil.errors", "DRF 30/s (rounded up), errors", "<=", 0.0),
+    ("throttled.drf_ceil_long.time_ratio", "DRF 40/10s (rounded up), time / bound", "<=", 1.1),
+    ("throttled.drf_ceil_long.share_429", "DRF 40/10s (rounded up), 429s / requests", "<=", 0.1),
+    ("throttled.drf_ceil_long.errors", "DRF 40/10s (rounded up), errors", "<=", 0.0),
+    ("throttled.drf_floor_long.time_ratio", "DRF 40/10s (rounded down), time / bound", "<=", 1.1),
+    ("throttled.drf_floor_long.errors", "DRF 40/10s (rounded down), errors", "<=", 0.0),
     ("throttled.shared.redis.time_ratio", "4 processes via Redis, span / bound", "<=", 1.15),
     ("throttled.shared.redis.share_429", "4 processes via Redis, 429s / requests", "<=", 0.05),
     ("throttled.shared.redis.errors", "4 processes via Redis, errors", "<=", 0.0),
+    ("throttled.shared.no_store.errors", "4 processes, no store, errors", "<=", 0.0),
+    (
+        "throttled.shared.no_store.slowest_ratio",
+        "4 processes, no store, slowest / slowest via Redis",
+        "<=",
+        2.0,
+    ),
+    ("throttled.limit_overhead.time_ratio", "a limit that never binds, time / default", "<=", 1.1),
     (
         "throttled.export.resumed_equals_uninterrupted",
         "throttled export, killed and resumed = uninterrupted",
@@ -310,11 +325,14 @@ def _throttled(config: Config) -> dict[str, Any]:
         )
     )
     figures: dict[str, Any] = {"get_many": get_many, "export": export}
-    for rounding in ("ceil", "floor"):
-        figures[f"drf_{rounding}"] = drf = asyncio.run(
-            throttled.drf_window(config.drf_ids, config.drf_rate, config.drf_window, rounding)
+    short, long = config.drf_cases
+    cases = [("drf_ceil", "ceil", short), ("drf_ceil_long", "ceil", long)]
+    for name, rounding, (ids, rate, window) in [*cases, ("drf_floor_long", "floor", long)]:
+        figures[name] = drf = asyncio.run(throttled.drf_window(ids, rate, window, rounding))
+        _say(
+            f"DRF {rate}/{window:g}s, rounded {rounding}: {drf['seconds']} s for a bound of "
+            f"{drf['bound_s']}, 429s {drf['share_429']:.1%}"
         )
-        _say(f"DRF window, rounded {rounding}: {drf['seconds']} s for a bound of {drf['bound_s']}")
     figures["shared"] = shared = asyncio.run(
         throttled.shared_key(
             config.shared_count, config.shared_rate, config.shared_window, config.shared_workers
@@ -322,6 +340,10 @@ def _throttled(config: Config) -> dict[str, Any]:
     )
     via, alone = shared["redis"]["span_s"], shared["no_store"]["span_s"]
     _say(f"shared key: {via} s via Redis, {alone} s without")
+    figures["limit_overhead"] = overhead = throttled.limit_overhead(
+        config.overhead_gets, config.rounds
+    )
+    _say(f"a limit that never binds: {overhead['time_ratio']}x the default client's time")
     return figures
 
 

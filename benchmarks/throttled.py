@@ -11,12 +11,17 @@
   succeeds) must write the same ids as the uninterrupted one.
 
 - `drf_window`: `get_many` against a DRF-like server (`tests/support`) whose window the
-  client does not know (40 per 10 s), `Retry-After` rounded up and down: time ÷ the
-  window's bound (target <= 1.1) and errors (0).
-- `shared_key`: 4 processes on one key against 30 per 3 s, each with `rate_limit` set to
-  it, through one Redis store (a throwaway redis-server) and then each on its own: the
-  span from the server's first request to its last ÷ the window's bound (target <= 1.15
-  with the store), the share of 429s (<= 5 %) and errors (0).
+  client does not know (30 a second, 40 per 10 s), `Retry-After` rounded up and down:
+  time ÷ the window's bound (target <= 1.1), the share of 429s (<= 10 % rounded up) and
+  errors (0).
+- `shared_key`: 4 processes on one key, 60 ids each, against 30 per 3 s, each with
+  `rate_limit` set to it, through one Redis store (a throwaway redis-server) and then each
+  on its own: the span from the server's first request to its last ÷ the window's bound
+  (target <= 1.15 with the store), the share of 429s (<= 5 % with the store), errors (0),
+  each worker's seconds and, without the store, the slowest ÷ the slowest with it (<= 2).
+- `limit_overhead`: 2,000 GETs against the benchmark server by the default client and by
+  one with `rate_limit=RateLimit(10**6, per=1)`, which never binds: the median of the
+  rounds' time ratios (target <= 1.1).
 
 The figures are measured here, not asserted.
 """
@@ -28,6 +33,7 @@ import json
 import math
 import os
 import signal
+import statistics
 import sys
 import tempfile
 import time
@@ -38,11 +44,13 @@ from tests.support.drf_throttle_server import DrfThrottleServer
 from tests.support.redis_server import redis_server
 from tests.support.shared_store import shared_run
 
-from product_analytics import AsyncClient
+from benchmarks.data import recording_id
+from benchmarks.server import ServerProcess
+from product_analytics import AsyncClient, RateLimit
 from product_analytics.cli.export import checkpoint_path
 from product_analytics.testing import FakeServer
 
-__all__ = ["drf_window", "shared_key", "throttled_export", "throttled_get_many"]
+__all__ = ["drf_window", "limit_overhead", "shared_key", "throttled_export", "throttled_get_many"]
 
 
 def _share(part: int, whole: int) -> float:
@@ -209,5 +217,43 @@ async def shared_key(count: int, rate: int, window: int, workers: int) -> dict[s
                 "errors": run.errors,
                 "requests": run.requests, "throttled_429s": run.throttled,
                 "share_429": round(run.share_429, 4),
+                "worker_seconds": sorted(round(each, 2) for each in run.worker_seconds),
             }  # fmt: skip
+    slowest = max(figures["redis"]["worker_seconds"])
+    figures["no_store"]["slowest_ratio"] = round(
+        max(figures["no_store"]["worker_seconds"]) / slowest, 3
+    )
     return figures
+
+
+async def _gets(base_url: str, ids: list[str], limited: bool) -> float:
+    """Seconds of `get_many` of `ids` (after 50 to warm the pool), with the limit or not."""
+    rate_limit = RateLimit(10**6, per=1) if limited else None
+    async with AsyncClient(
+        api_key="phx_bench", base_url=base_url, project_id=1, rate_limit=rate_limit
+    ) as client:
+        await client.session_recordings.get_many(ids=ids[:50])
+        started = time.perf_counter()
+        await client.session_recordings.get_many(ids=ids)
+        return time.perf_counter() - started
+
+
+def limit_overhead(count: int, rounds: int) -> dict[str, Any]:
+    """`count` GETs by the default client and by one with a limit that never binds, in
+    alternating order each round: the median of the rounds' ratios."""
+    ids = [recording_id(index) for index in range(count)]
+    ratios, default, limited = [], [], []
+    with ServerProcess(recordings=count) as server:
+        for index in range(rounds):
+            order = (False, True) if index % 2 == 0 else (True, False)
+            seconds = {each: asyncio.run(_gets(server.base_url, ids, each)) for each in order}
+            default.append(seconds[False])
+            limited.append(seconds[True])
+            ratios.append(seconds[True] / seconds[False])
+    return {
+        "count": count, "rounds": rounds,
+        "default_median_s": round(statistics.median(default), 4),
+        "limited_median_s": round(statistics.median(limited), 4),
+        "ratios": [round(ratio, 3) for ratio in ratios],
+        "time_ratio": round(statistics.median(ratios), 3),
+    }  # fmt: skip

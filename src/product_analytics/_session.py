@@ -324,7 +324,7 @@ class Session:
                     throttles.unanswered(classes, sent_at)
                 return result
             status = result.status
-            if status not in (401, 403, 429) and throttles.watching(classes):
+            if status not in (401, 403, 429):
                 await throttles.admitted(classes, sent_at)  # let through by the service
             if 200 <= status < 300:
                 return result

@@ -1,11 +1,12 @@
-"""Client-side throttling: a 429 pauses its throttle classes; a throttle the service has shown
+"""Client-side throttling: a 429 pauses its throttle classes; the window the service showed
 paces the class in moving windows, as Django REST framework counts them.
 
 A `Throttles` per client family, a gate per throttle class (`"default"` for none). The send
 loop: `if watching(classes): await acquire(classes, ...)`; send at `sent_at`; then for a 429
-`await refused(classes, sent_at, retry_after)` (the seconds that request waits), else if
-watched `await admitted(classes, sent_at)` (let through) or `unanswered(classes, sent_at)`.
-Before a class's first 429 (with no `rate_limit` or shared store) `watching` is all it costs.
+`await refused(classes, sent_at, retry_after)` (the seconds that request waits), else
+`await admitted(classes, sent_at)` (let through: its send time is kept, a few thousand per
+class) or, if watched, `unanswered(classes, sent_at)`. Before a class's first 429 (with no
+`rate_limit` or shared store) nothing is paced: `watching` and that record are all it costs.
 
 A 429 (`Retry-After` a; 0 counts as 0.5 s, none as 1 s) pauses the request's classes for a
 seconds; meanwhile one request at a time goes as a probe (another after 0.25 s unanswered)
@@ -13,24 +14,32 @@ until 3 sent after the refused one were refused too. Answers judge the pause by 
 requests went, whenever they land: one sent after the refused one and before the end let
 through lifts it (a lone refusal); one sent after the end let through first shows that it
 ran its course, a throttle, unless a probe went during it and none was refused (its answer
-never came: no verdict, the pause just ends). A throttle's class is paced from then on at
-its published rates (a `rate_limit` paces from the start), after its next such pause (a
-second or more later) at what the service let through between the two (per whole seconds).
+never came: no verdict, the pause just ends). A throttle's class is paced from then on: in
+the window the pause showed (`window_shown`: from the first refusal's `Retry-After`, the
+send times of the requests let through before it and the other refusals), else at its
+published rates; a `rate_limit` for it paces from the start and stays. A learned window no
+429 has shown right for `_RECHECK` times its span lets one request go beyond it; let
+through, the window takes what got through (other clients on the key gone quiet).
 A full window waits for its oldest request to leave, plus `margin` seconds; with a shared
 store at least 50 ms, 3 % of the window and the longest round trip of the last 10 s.
 `acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
 `deadline` (monotonic).
 
-The state lives in a `_Store`: `limits` storage in this process (`None`, `"memory://"`) or
-in Redis (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it warns
-once and goes on in memory. The windows are `limits` moving windows, as DRF's: in memory a
-window holds the requests let through at their answer, plus those in flight; in Redis,
-every client's at their send. Shared too: each class's pause (its end, epoch s).
+The state lives in a `_Store`: `limits`' synchronous `MemoryStorage` in this process (`None`,
+`"memory://"`; its asyncio one starts a task, and for moving windows a thread hop, at each
+count) or its `RedisStorage` (`"redis://host:port/db"`), shared by every client on it; if
+Redis fails, it warns once and goes on in memory. The windows are `limits` moving windows,
+as DRF's: in memory a window holds the requests let through at their answer, plus those in
+flight; in Redis, every client's at their send and again at their answer (a request that
+reached the service late holds its slot as long as the service does). Shared too: each
+class's pause (its end, epoch s). A shared store learns no window: a process sees its own
+requests only, not the key's; set `rate_limit`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 import math
 import time
@@ -38,11 +47,12 @@ import warnings
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from limits import RateLimitItem, RateLimitItemPerSecond
-from limits.aio.storage import MemoryStorage, RedisStorage
+from limits.aio.storage import RedisStorage
 from limits.errors import StorageError
+from limits.storage import MemoryStorage
 
 from product_analytics.errors import ConfigurationError
 
@@ -54,8 +64,11 @@ __all__ = [
 logger = logging.getLogger("product_analytics")
 DEFAULT_CLASS, _ALL = "default", "*"  # `_ALL`: the gate of a RateLimit over every request
 _PROBES, _PATIENCE = 3, 0.25  # refusals after the first that hold a pause; probe spacing (s)
+_HISTORY = 10_000  # send times kept per class of the requests the service let through
+_LEARNED = 3  # windows learned per class, the latest kept
+_JITTER = 0.02  # s: how much earlier or later than its neighbours a request may reach the service
+_RECHECK = 8  # learned windows unrefused this many times their span: one request goes beyond
 T = TypeVar("T")
-Items = tuple[RateLimitItem, ...]
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -102,12 +115,42 @@ class ThrottleEvent:
     retry_after: float | None
 
 
+class Refusal(NamedTuple):
+    """A 429: when its request went, its `Retry-After` (s) and when it came (epoch s)."""
+
+    sent: float
+    wait: float
+    landed: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Window:
+    """A `limits` moving window of `amount` requests per `span` seconds for one class: its
+    store keys counting sends (a shared store) and answers (this process)."""
+
+    amount: int
+    span: int
+    sends: str
+    answers: str
+
+
+def _windows(rates: Iterable[RateLimit], name: str, namespace: str) -> tuple[_Window, ...]:
+    """The windows of class `name` at these rates, their keys in `namespace`."""
+    items = [(rate, rate.item(namespace)) for rate in rates]
+    return tuple(
+        _Window(
+            rate.max_requests, int(rate.per), item.key_for(name, True), item.key_for(name, False)
+        )
+        for rate, item in items
+    )
+
+
 @dataclass(eq=False)
 class _Gate:
     """One class: its windows and whether they pace it, its pause and what the pause saw."""
 
     name: str
-    items: Items
+    items: tuple[_Window, ...]
     paced: bool = False
     until: float = 0.0  # epoch seconds the pause ends
     sent: float = math.inf  # send time of the first request the pause refused
@@ -115,7 +158,10 @@ class _Gate:
     probing: float = 0.0  # when the probe in flight went
     asked: bool = False  # a probe went before the pause's end
     progress: int = 0  # requests let through since the gate exists
-    cycle: tuple[float, int] = (math.nan, 0)  # (epoch, progress) at the last throttle's end
+    refused: list[Refusal] = field(default_factory=list)  # the pause's, Retry-After known
+    learned: list[tuple[int, int]] = field(default_factory=list)  # (requests, s) it showed
+    checked: float = 0.0  # when a 429 last showed the learned windows right (epoch)
+    beyond: float = 0.0  # when a request went beyond the learned windows (0.0: none out)
     flying: deque[float] = field(default_factory=deque)  # paced requests in flight, sent at
     ready: float = 0.0  # no request before (epoch): a full window's wait and its margin
     changed: asyncio.Future[None] | None = None  # set when a pause lifts
@@ -140,13 +186,18 @@ class Throttles:
             raise ConfigurationError(f"rate_limit names no throttle class: {unknown}; the "
                                      f"classes are {sorted(rates)}")  # fmt: skip
         self._namespace, self._margin, self._store = namespace, margin, _Store(store, namespace)
-        self._caps = {name: (cap.item(namespace),) for name, cap in caps.items() if cap}
-        self._items = {name: tuple(RateLimit(n, per).item(namespace) for n, per in windows)
-                       for name, windows in (rates or {}).items()} | self._caps  # fmt: skip
-        self._gates = {name: _Gate(name, items, paced=True) for name, items in self._caps.items()}
+        self._caps = {name: (cap,) for name, cap in caps.items() if cap}
+        published = {name: tuple(RateLimit(n, per) for n, per in windows)
+                     for name, windows in (rates or {}).items()}  # fmt: skip
+        self._rates = published | self._caps
+        self._gates = {
+            name: _Gate(name, _windows(rates, name, namespace), paced=True)
+            for name, rates in self._caps.items()
+        }
         self._watch_all = self._store.shared or _ALL in self._caps
         self._listeners: list[Callable[[ThrottleEvent], None]] = []
         self._lags: deque[tuple[float, float]] = deque(maxlen=256)  # (answered, round trip)
+        self._passed: dict[str, list[float]] = {}  # per class: send times let through, sorted
 
     def watching(self, classes: Iterable[str]) -> bool:
         """Whether requests of these classes go through `acquire` and `admitted`."""
@@ -189,10 +240,14 @@ class Throttles:
         wait, now = (retry_after if known else 1.0) or 0.5, self._landed(classes, sent_at)
         for gate in map(self._gate, classes):
             if gate.sent == math.inf:  # a new pause
-                gate.sent, gate.refusals, gate.probing = sent_at, 0, 0.0
+                gate.sent, gate.refusals, gate.probing, gate.refused = sent_at, 0, 0.0, []
             elif sent_at > gate.sent:  # a probe, or sent after the first refusal
                 gate.refusals += 1
-            gate.sent = min(gate.sent, sent_at)
+            gate.sent, gate.checked = min(gate.sent, sent_at), now
+            if gate.beyond and sent_at >= gate.beyond:  # the learned windows hold
+                gate.beyond = 0.0
+            if retry_after is not None and known and float(retry_after).is_integer():
+                gate.refused.append(Refusal(sent_at, retry_after, now))  # whole seconds
             if now + wait > gate.until + 0.001:
                 gate.until = now + wait
                 self._emit(ThrottleEvent(gate.name, gate.until, wait))
@@ -201,15 +256,28 @@ class Throttles:
         return wait
 
     async def admitted(self, classes: Sequence[str], sent_at: float) -> None:
-        """Report a request sent at `sent_at` that the service's throttle let through."""
+        """Report a request sent at `sent_at` that the service's throttle let through (any
+        such request, watched or not: a class's first 429 is read against them)."""
+        for name in classes:
+            passed = self._passed.setdefault(name, [])
+            if passed and sent_at < passed[-1]:
+                bisect.insort(passed, sent_at)
+            else:
+                passed.append(sent_at)
+            if len(passed) > 2 * _HISTORY:
+                del passed[:_HISTORY]
+        if not self.watching(classes):
+            return
         gates = [self._gates[n] for n in (*classes, _ALL) if n in self._gates]
         for gate in gates:  # sent after a pause's end: it ran its course (this one counts)
             ran = gate.sent < sent_at and gate.until <= sent_at
             if ran and (gate.refusals or not gate.asked):  # unless a probe told nothing
-                self._judge(gate, sent_at)
+                self._judge(gate)
+            if gate.learned and not self._store.shared:
+                self._widen(gate, sent_at)
         for gate in gates:  # in the windows first, then no longer in flight
             if gate.paced:
-                await self._store.answered(gate.items, gate.name)
+                await self._store.answered(gate.items)
         now = self._landed(classes, sent_at)
         for gate in gates:
             gate.progress += 1
@@ -243,13 +311,13 @@ class Throttles:
         return sorted(name for name, gate in self._gates.items() if gate.paced and name != _ALL)
 
     async def close(self) -> None:
-        """Let go of Redis's connections, and wait for the memory store's expiry pass (a task
-        `limits` starts after each count) so that no task outlives the client."""
+        """Let go of Redis's connections."""
         await self._store.close()
 
     def _gate(self, name: str) -> _Gate:
         if (gate := self._gates.get(name)) is None:
-            gate = self._gates[name] = _Gate(name, self._items.get(name, ()))
+            items = _windows(self._rates.get(name, ()), name, self._namespace)
+            gate = self._gates[name] = _Gate(name, items)
         return gate
 
     def _landed(self, classes: Sequence[str], sent_at: float) -> float:
@@ -288,12 +356,14 @@ class Throttles:
         """0.0 once a paced request is counted in its class's windows; else seconds to wait."""
         if not (gate.paced and gate.items):
             return 0.0
-        span = min(item.get_expiry() for item in gate.items)  # after it, a request no answer
+        span = min(window.span for window in gate.items)  # after it, a request no answer
         while gate.flying and gate.flying[0] < now - span:  # was told of counts as answered
             gate.flying.popleft()
         if now < gate.ready:
             return gate.ready - now
-        if (wait := await self._store.take(gate.items, gate.name, len(gate.flying))) <= 0:
+        if (wait := await self._store.take(gate.items, len(gate.flying))) <= 0 or (
+            await self._beyond(gate, now)
+        ):
             gate.flying.append(now)
             return 0.0
         lag = self._margin
@@ -302,22 +372,62 @@ class Throttles:
         gate.ready = now + wait + lag
         return wait + lag
 
-    def _judge(self, gate: _Gate, now: float) -> None:
-        """A throttle's pause ran its course: pace the class, at the window its answers
-        showed when a pause ended a second or more before (a `rate_limit` the user set
-        stays); pauses closer than that are no window's cycle and teach nothing."""
+    async def _beyond(self, gate: _Gate, now: float) -> bool:
+        """Whether a request goes beyond the learned windows of `gate`, full now: when no 429
+        has shown them right for `_RECHECK` times their span (the service may allow more:
+        other clients on its key gone quiet, a window learned from too few requests), one
+        request goes if the windows the user set have room. Let through, the learned
+        windows go; refused, they stay."""
+        longest = max((per for _, per in gate.learned), default=0)
+        if not gate.learned or now - gate.beyond < longest or self._store.shared:
+            return False  # none learned, or the last one beyond is not answered yet
+        if now - gate.checked < _RECHECK * longest:
+            return False
+        caps = _windows(self._caps.get(gate.name, ()), gate.name, self._namespace)
+        if await self._store.take(caps, len(gate.flying)) > 0:
+            return False
+        gate.beyond = now
+        return True
+
+    def _widen(self, gate: _Gate, sent_at: float) -> None:
+        """A learned window of `gate` that the request sent at `sent_at`, let through, makes
+        hold more than it allows (only one beyond them can) was too narrow: it takes what
+        got through, and the next request beyond goes one window later."""
+        passed = self._passed.get(gate.name, [])
+        end = bisect.bisect_right(passed, sent_at)
+        wider = [
+            (max(n, end - bisect.bisect_right(passed, sent_at - per)), per)
+            for n, per in gate.learned
+        ]
+        if wider != gate.learned:
+            logger.info("throttle class %s: more got through than %s", gate.name, gate.learned)
+            longest = max(per for _, per in wider)
+            gate.learned, gate.beyond = wider, 0.0
+            gate.checked = min(gate.checked, time.time() - (_RECHECK - 1) * longest)
+            self._pace(gate)
+
+    def _judge(self, gate: _Gate) -> None:
+        """A throttle's pause ran its course: pace the class from now on, in the window the
+        pause showed (`window_shown`), beside a `rate_limit` the user set for it; at its
+        published rates while its answers have shown none."""
         gate.paced = True
-        since, mark = gate.cycle
-        span = 0 if math.isnan(since) else round(gate.until - since)
-        learned = gate.progress > mark and span >= 1
-        if learned:
-            item = RateLimit(gate.progress - mark, per=span)
-            gate.items = (*self._caps.get(gate.name, ()), item.item(self._namespace))
-        if learned or math.isnan(since):
-            gate.cycle = (now, gate.progress)
+        if self._store.shared:  # this process saw its own requests only, not the key's
+            return
+        shown = window_shown(self._passed.get(gate.name, []), gate.refused, gate.learned)
+        if shown is None:
+            return
+        gate.learned, gate.checked = [*gate.learned, shown][-_LEARNED:], time.time()
+        self._pace(gate)
+        logger.info("throttle class %s paced at %d requests per %d s", gate.name, *shown)
+
+    def _pace(self, gate: _Gate) -> None:
+        """Pace `gate` in its learned windows, beside a `rate_limit` the user set for it."""
+        learned = (RateLimit(n, per=per) for n, per in gate.learned)
+        rates = (*self._caps.get(gate.name, ()), *learned)
+        gate.items = _windows(rates, gate.name, self._namespace)
 
     def _resume(self, gate: _Gate) -> None:
-        gate.sent, gate.asked = math.inf, False
+        gate.sent, gate.asked, gate.refused = math.inf, False, []
         if gate.changed is not None and not gate.changed.done():
             gate.changed.set_result(None)
         self._emit(ThrottleEvent(gate.name, None, None))
@@ -333,6 +443,51 @@ class Throttles:
 def _held(gate: _Gate, now: float) -> float:
     """Seconds the pause of `gate` holds (its probes refused too) from `now`; 0.0 if none."""
     return gate.until - now if now < gate.until and gate.refusals >= _PROBES else 0.0
+
+
+def window_shown(
+    passed: Sequence[float], refused: Sequence[Refusal], known: Sequence[tuple[int, int]] = ()
+) -> tuple[int, int] | None:
+    """The window `(requests, seconds)` a pause showed, or None when its answers fit none.
+
+    `passed`: the send times (sorted) of the requests the service let through; `refused`:
+    the pause's 429s; `known`: windows the class was already paced in (the pause came
+    anyway: none of them is the service's). The window is the shortest one, in whole
+    seconds, that explains the pause: its first refusal (sent at t, `Retry-After` r) found
+    it full of the requests let through that went in the D seconds before t or while that
+    429 was on its way back, and the oldest of them (o) leaves it as `Retry-After` says.
+    Rounded up (Django REST framework), r + t - o is in [D, D + 1); rounded down (proxies),
+    in [D - 1, D): read first as rounded up, then as rounded down. Every other refusal of
+    the pause found the window as full (one request less, for the order in which requests
+    reach the service), and no window of `known` already keeps to it."""
+    if not refused or not passed:
+        return None
+    first = min(refused)
+    end = bisect.bisect_right(passed, first.landed)
+    longest = min(math.floor(first.wait + first.sent - passed[0] + _JITTER) + 1, 86_400)
+    for rounding in (0, 1):  # rounded up, rounded down
+        for seconds in range(1, longest + 1):
+            start = bisect.bisect_right(passed, first.sent - seconds)
+            if start >= end:  # nothing let through in it: it was no full window
+                continue
+            if _reading(first.wait + first.sent - passed[start]) + rounding != seconds:
+                continue
+            count = end - start
+            full = all(
+                bisect.bisect_right(passed, landed) - bisect.bisect_right(passed, sent - seconds)
+                >= count - 1
+                for sent, _, landed in refused
+            )
+            kept = any(n * math.ceil(seconds / per) <= count for n, per in known)
+            if full and not kept:
+                return count, seconds
+    return None
+
+
+def _reading(reopens_in: float) -> int:
+    """The whole seconds of a window whose oldest request leaves it `reopens_in` s after it
+    came, as a `Retry-After` rounded up says (give or take `_JITTER`)."""
+    return math.floor(reopens_in + _JITTER)
 
 
 _REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
@@ -357,7 +512,8 @@ class _Store:
     def __init__(self, url: str | None, namespace: str) -> None:
         self.shared = check_store(url) not in (None, "memory://")
         self._pool, self._prefix = None, namespace
-        self._storage: MemoryStorage | RedisStorage = MemoryStorage()
+        self._memory = MemoryStorage()  # synchronous: no task nor thread hop per count
+        self._storage: RedisStorage | None = None
         self._failures: tuple[type[Exception], ...] = (StorageError, OSError)
         if url is not None and self.shared:
             import redis.asyncio  # the `redis` extra: pip install 'product-analytics-sdk[redis]'
@@ -371,24 +527,46 @@ class _Store:
                 key_prefix=namespace, **pool,
             )  # fmt: skip
 
-    async def take(self, items: Items, name: str, flying: int) -> float:
-        for item in items:  # keys: "...True..." for sends, "...False..." for answers
-            key, n, span = item.key_for(name, self.shared), item.amount, item.get_expiry()
-            oldest, count = await self._call(self._storage.get_moving_window(key, n, span), (0, 0))
+    async def take(self, windows: tuple[_Window, ...], flying: int) -> float:
+        """0.0 once a request is counted in `windows` (`flying`: this class's requests in
+        flight); else the seconds to wait first."""
+        if self._storage is not None:
+            return await self._take_shared(windows)
+        for window in windows:  # in memory: the answers, and the requests in flight
+            n = window.amount
+            oldest, count = self._memory.get_moving_window(window.answers, n, window.span)
             if count >= n:
-                return max(oldest + span - time.time(), 0.001)
-            if not self.shared and count + flying >= n:
+                return max(oldest + window.span - time.time(), 0.001)
+            if count + flying >= n:
                 return 0.05  # polled: one in flight refused or unanswered frees a slot
-        for item in items if self.shared else ():  # another client may take the last slot
-            key, n, span = item.key_for(name, True), item.amount, item.get_expiry()
-            if not await self._call(self._storage.acquire_entry(key, n, span), True):
+        return 0.0
+
+    async def _take_shared(self, windows: tuple[_Window, ...]) -> float:
+        storage = self._storage  # `_call` drops it when Redis fails
+        assert storage is not None
+        for window in windows:  # sends, and answers that came after (a slow one's slot)
+            n, span = window.amount, window.span
+            sent = storage.get_moving_window(window.sends, n, span)
+            answered = storage.get_moving_window(window.answers, 2 * n, span)
+            oldest, count = await self._call(sent, (0, 0))
+            first, answers = await self._call(answered, (0, 0))
+            if count + answers >= n:
+                leaves = min(oldest if count else math.inf, first if answers else math.inf)
+                return max(leaves + span - time.time(), 0.001)
+        for window in windows:  # another client may take the last slot
+            entry = storage.acquire_entry(window.sends, window.amount, window.span)
+            if not await self._call(entry, True):
                 return 0.001
         return 0.0
 
-    async def answered(self, items: Items, name: str) -> None:
-        for item in () if self.shared else items:  # room for twice: answers may bunch
-            key, n, span = item.key_for(name, False), 2 * item.amount, item.get_expiry()
-            await self._call(self._storage.acquire_entry(key, n, span), True)
+    async def answered(self, windows: tuple[_Window, ...]) -> None:
+        """Count an answer in the windows (room for twice: answers may bunch)."""
+        for window in windows:
+            if (storage := self._storage) is not None:
+                entry = storage.acquire_entry(window.answers, 2 * window.amount, window.span)
+                await self._call(entry, True)
+            else:
+                self._memory.acquire_entry(window.answers, 2 * window.amount, window.span)
 
     async def read(self, name: str) -> float | None:
         key = f"{self._prefix}:pause:{name}"  # its end (epoch s; 0.0: none; None: failed)
@@ -412,16 +590,13 @@ class _Store:
     async def close(self) -> None:
         if self._pool is not None:
             await self._pool.disconnect()
-        timer = getattr(self._storage, "timer", None)
-        if isinstance(timer, asyncio.Task) and not timer.done():
-            await asyncio.wait((timer,))
 
     async def _call(self, call: Awaitable[T], failed: T) -> T:
         try:
             return await call
-        except self._failures as exc:  # Redis's (the memory store does not fail)
+        except self._failures as exc:  # Redis's
             if self.shared:  # the first failure (calls under way fail too, silently)
-                self.shared, self._storage = False, MemoryStorage()
+                self.shared, self._storage = False, None
                 message = f"the throttle store failed ({exc}); throttling per process now"
                 logger.warning(message)
                 warnings.warn(message, RuntimeWarning, stacklevel=3)

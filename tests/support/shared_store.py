@@ -1,7 +1,8 @@
 """The shared-throttle scenario, for its test and `make bench`: `workers` processes share one
 API key against a `DrfThrottleServer` holding `limit` requests per `per` seconds, each
 fetching `count` recordings with `rate_limit` set to that window, through `store` (a Redis
-URL) or each on its own (`store=None`)."""
+URL) or each on its own (`store=None`). The processes start together: each imports, says
+"ready", and begins on "go"."""
 
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @dataclass
 class SharedRun:
     """What one run measured: `seconds` from starting the processes to their end, `span`
-    from the server's first request to its last; `bound` is the least span its window
-    allows."""
+    from the server's first request to its last, `worker_seconds` each process's own
+    `get_many`; `bound` is the least span its window allows."""
 
     requests: int
     throttled: int
@@ -31,6 +32,7 @@ class SharedRun:
     seconds: float
     span: float
     bound: float
+    worker_seconds: list[float]
 
     @property
     def share_429(self) -> float:
@@ -38,7 +40,7 @@ class SharedRun:
 
 
 async def shared_run(
-    store: str | None, *, workers: int = 4, count: int = 45, limit: int = 30, per: int = 3,
+    store: str | None, *, workers: int = 4, count: int = 60, limit: int = 30, per: int = 3,
     rounding: str = "ceil",
 ) -> SharedRun:  # fmt: skip
     """Run the scenario once (see the module docstring)."""
@@ -46,7 +48,6 @@ async def shared_run(
     server = DrfThrottleServer(rates, recordings=count, rounding=rounding)  # type: ignore[arg-type]
     async with server:
         args = [server.base_url, server.api_key, store or "-", str(count), str(limit), str(per)]
-        started = time.monotonic()
         processes = [
             await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -54,10 +55,19 @@ async def shared_run(
                 "tests.support.shared_store_worker",
                 *args,
                 cwd=ROOT,
+                stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
             )
             for _ in range(workers)
         ]
+        for process in processes:
+            assert process.stdout is not None
+            assert (await process.stdout.readline()).strip() == b"ready"
+        started = time.monotonic()
+        for process in processes:
+            assert process.stdin is not None
+            process.stdin.write(b"go\n")
+            await process.stdin.drain()
         outputs = [await process.communicate() for process in processes]
         seconds = time.monotonic() - started
         results = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outputs]
@@ -70,4 +80,5 @@ async def shared_run(
             seconds=seconds,
             span=server.hits[-1].at - server.hits[0].at if server.hits else 0.0,
             bound=(math.ceil(total / limit) - 1) * per,
+            worker_seconds=[r["seconds"] for r in results],
         )

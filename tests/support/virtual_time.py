@@ -7,15 +7,20 @@ would in real time. `virtual_clock()` is the running loop's clock; a loop with n
 to run and nothing scheduled raises `VirtualTimeDeadlock` instead of hanging.
 
 Only timers are virtual: real sockets still work (they are polled without blocking), but
-time spent in them counts as nothing, so use it with in-process fakes.
+time spent in them counts as nothing, so use it with in-process fakes. With
+`clocks=True`, `time.time()` and `time.monotonic()` follow the loop's clock too (from the
+real epoch time when it started), for code that reads them: the client's throttle state,
+`limits`' windows.
 """
 
 from __future__ import annotations
 
 import asyncio
 import selectors
+import time
 from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, TypeVar
+from unittest import mock
 
 __all__ = ["VirtualTimeDeadlock", "VirtualTimeLoop", "run_in_virtual_time", "virtual_clock"]
 
@@ -75,12 +80,27 @@ def virtual_clock() -> float:
     return asyncio.get_running_loop().time()
 
 
-def run_in_virtual_time(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """Run `main()` to completion on a fresh `VirtualTimeLoop`; call it from synchronous code."""
+def run_in_virtual_time(main: Callable[[], Coroutine[Any, Any, T]], *, clocks: bool = False) -> T:
+    """Run `main()` to completion on a fresh `VirtualTimeLoop`; call it from synchronous code.
+    `clocks`: `time.time()` and `time.monotonic()` follow the loop's clock meanwhile."""
     loop = VirtualTimeLoop()
+    epoch, start = time.time(), time.monotonic()
+
+    def wall() -> float:
+        return epoch + loop.time()
+
+    def monotonic() -> float:
+        return start + loop.time()
+
+    patches = [mock.patch("time.time", wall), mock.patch("time.monotonic", monotonic)]
+    patches = patches if clocks else []
     try:
+        for patch in patches:
+            patch.start()
         return loop.run_until_complete(main())
     finally:
+        for patch in reversed(patches):
+            patch.stop()
         try:
             loop.run_until_complete(loop.shutdown_asyncgens())
         finally:

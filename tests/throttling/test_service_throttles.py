@@ -66,6 +66,22 @@ async def test_get_many_under_a_drf_throttle_with_rounded_down_retry_after_loses
         assert client.stats.throttled == server.throttled
 
 
+async def test_an_unknown_window_of_thirty_a_second_is_learned_in_real_time() -> None:
+    """A DRF service at 30 a second (Retry-After rounded up, as DRF sends it) that the
+    client knows nothing of: its first 429s show the window, and from then on the class is
+    paced in it. Only the first window's requests in flight meet a 429 (at most
+    max_concurrency of them, and the probes): under 10 % of 360. On virtual time, the other
+    windows: test_window_learning.py."""
+    async with (
+        DrfThrottleServer({"recordings": [(30, 1.0)]}, recordings=360, rounding="ceil") as server,
+        client_of(server) as client,
+    ):
+        ids = list(server.recording_ids)
+        recordings = await client.session_recordings.get_many(ids=ids)
+        assert [r.id for r in recordings] == ids
+    assert server.throttled <= 0.10 * len(server.hits), (server.throttled, len(server.hits))
+
+
 async def test_a_paused_class_does_not_hold_up_another() -> None:
     async with (
         FakeServer(recordings=10, seed=3, throttle=ONE_PER_MINUTE) as server,

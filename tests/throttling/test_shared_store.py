@@ -107,16 +107,23 @@ async def test_a_store_dying_mid_job_leaves_per_process_throttling_and_loses_not
 async def test_four_processes_on_one_key_share_a_drf_window_through_redis(
     redis_store: RedisServer,
 ) -> None:
-    """4 processes, 45 recordings each, against 30 requests per 3 s with `rate_limit` set to
-    it: nothing fails and few requests meet a 429 (a full shared window waits for the
-    longest round trip its client saw, as a request reaches the server up to a round trip
-    after the window counted it). Without the store about half of them do. The bound here
-    leaves room for a loaded machine, where a process is descheduled between counting a
-    request and sending it; `make bench` measures the share (its target is 5 %) and the time
-    against the window's bound."""
+    """4 processes, 60 recordings each, against 30 requests per 3 s with `rate_limit` set to
+    it: nothing fails and under 5 % of the requests meet a 429. A shared window counts a
+    request from its send, and again from its answer: a request that reached the service
+    late (its process descheduled, the service's queue) holds its slot as long as the
+    service does. `make bench` measures the time against the window's bound."""
     run = await shared_run(redis_store.url)
-    assert (run.errors, run.fetched) == (0, 4 * 45)
-    assert run.share_429 <= 0.15, run
+    assert (run.errors, run.fetched) == (0, 4 * 60)
+    assert run.share_429 <= 0.05, run
+
+
+async def test_four_processes_on_one_key_without_a_store_all_finish() -> None:
+    """The same 4 processes each on its own: they collide (many 429s), but each ends with
+    all its recordings; none is starved into giving up. `make bench` compares their times
+    with the shared store's."""
+    run = await shared_run(None)
+    assert (run.errors, run.fetched) == (0, 4 * 60)
+    assert len(run.worker_seconds) == 4
 
 
 async def test_a_store_password_never_shows(caplog: pytest.LogCaptureFixture) -> None:

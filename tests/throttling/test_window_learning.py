@@ -1,0 +1,109 @@
+"""A service's window learned from its answers alone: `get_many` with default settings
+against DRF-style throttles the client knows nothing of (sliding and fixed windows, from a
+second to an hour, `Retry-After` rounded up or down) takes at most 1.1x the least time the
+window allows, with at most 10 % of its requests answered 429 (the first window's, in
+flight when its first 429 came). On virtual time (`fetch_in_virtual_time`), each run drawn
+with other latencies; the real-time run is in test_service_throttles.py and the figures of
+real-time runs in `make bench` (docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from product_analytics._throttle import Refusal, window_shown
+from tests.support.drf_throttle_server import fetch_in_virtual_time
+
+HOUR = 3600.0
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_thirty_a_second_is_learned_in_every_run(seed: int) -> None:
+    run = fetch_in_virtual_time([(30, 1.0)], 600, seed=seed, jitter=0.01)
+    assert run.errors == 0
+    assert run.share_429 <= 0.10, run
+    assert run.ratio <= 1.1, run
+
+
+@pytest.mark.parametrize(
+    ("rates", "count", "window", "offset"),
+    [
+        ([(40, 10.0)], 600, "sliding", 0.0),
+        ([(240, 60.0)], 2400, "sliding", 0.0),
+        ([(1200, HOUR)], 3600, "sliding", 0.0),
+        ([(30, 1.0)], 600, "fixed", 0.37),
+        ([(40, 10.0)], 600, "fixed", 3.7),
+        ([(240, 60.0)], 2400, "fixed", 22.2),
+        ([(1200, HOUR)], 3600, "fixed", 1234.5),
+    ],
+    ids=["40/10s", "240/min", "1200/h", "fixed-30/s", "fixed-40/10s", "fixed-240/min",
+         "fixed-1200/h"],
+)  # fmt: skip
+@pytest.mark.parametrize("seed", range(2))
+def test_windows_from_a_second_to_an_hour_are_learned(
+    rates: list[tuple[int, float]], count: int, window: str, offset: float, seed: int
+) -> None:
+    # An hour's wait is beyond the default 15 minutes of throttle waits: a deadline allows it.
+    run = fetch_in_virtual_time(
+        rates,
+        count,
+        window=window,
+        offset=offset,
+        seed=seed,
+        deadline=3 * HOUR,  # type: ignore[arg-type]
+    )
+    assert run.errors == 0
+    assert run.share_429 <= 0.10, run
+    assert run.ratio <= 1.1, run
+
+
+@pytest.mark.parametrize("rates", [[(30, 1.0)], [(40, 10.0)]], ids=["30/s", "40/10s"])
+def test_a_retry_after_rounded_down_is_learned_too(rates: list[tuple[int, float]]) -> None:
+    run = fetch_in_virtual_time(rates, 600, rounding="floor")
+    assert run.errors == 0
+    assert run.share_429 <= 0.10, run
+    assert run.ratio <= 1.1, run
+
+
+def drf(sent: list[float], n: int, seconds: float) -> tuple[list[float], list[Refusal]]:
+    """What a DRF throttle of `n` per `seconds` makes of requests sent at these times (each
+    answered 10 ms later): those let through, and its refusals."""
+    passed: list[float] = []
+    refused: list[Refusal] = []
+    for at in sent:
+        window = [t for t in passed if t > at - seconds]
+        if len(window) < n:
+            passed.append(at)
+        else:
+            refused.append(Refusal(at, float(math.ceil(window[0] + seconds - at)), at + 0.01))
+    return passed, refused
+
+
+def test_a_burst_refused_shows_its_window() -> None:
+    """40 let through in 50 ms, the next refused with `Retry-After: 10`: 40 per 10 s."""
+    passed, refused = drf([100.0 + i * 0.00125 for i in range(60)], 40, 10.0)
+    assert window_shown(passed, refused) == (40, 10)
+
+
+def test_a_steady_stream_refused_shows_its_window() -> None:
+    """About 34 a second against 60 per 2 s: the first refusal finds 60 in the last 2 s,
+    the oldest leaving within the second; against 30 a second, 30 in the last one."""
+    stream = [i * 0.029 for i in range(110)]
+    passed, refused = drf(stream, 60, 2.0)
+    assert window_shown(passed, refused[:1]) == (60, 2)
+    passed, refused = drf(stream, 30, 1.0)
+    assert window_shown(passed, refused[:1]) == (30, 1)
+
+
+def test_a_window_already_kept_to_is_not_learned_again() -> None:
+    """Paced at 30 a second and refused anyway: the refusal was not that window's (another
+    client on the key, say), so the next window that explains it is learned instead."""
+    passed, refused = drf([i * 0.029 for i in range(110)], 30, 1.0)
+    shown = window_shown(passed, refused[:1], known=[(30, 1)])
+    assert shown == (30, 2)
+
+
+def test_answers_that_fit_no_window_teach_nothing() -> None:
+    assert window_shown([], [Refusal(1.0, 1.0, 1.01)]) is None
+    assert window_shown([0.5], []) is None
