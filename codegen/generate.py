@@ -4,8 +4,8 @@ Writes, into the output package (default: src/product_analytics/_generated):
   __init__.py    SPEC_SHA256, SPEC_VERSION, GENERATOR_VERSION
   models.py      pydantic v2 models, by datamodel-code-generator (codegen/modelgen.py)
   operations.py  one `Operation` record per operation of the spec
-  resources.py   one `Endpoint` class per operation, the resource classes and their
-                 `with_raw_response` views, and a `TypedDict` per shared body (codegen/bodies.py)
+  resources.py   the resource classes, a method per operation, their `with_raw_response`
+                 views, and a `TypedDict` per shared body (codegen/bodies.py)
 
 The whole spec is checked first (codegen/validate.py); a spec with errors is refused with
 every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
@@ -14,8 +14,8 @@ check-generated` run it) is generated strictly: a warning is a problem too, name
 report as the errors. A spec given with `--spec` is not: its warnings (an operation left out,
 an OpenAPI violation that does not stop generation) are printed as `FILE:LINE: warning: ...`
 and the rest is written; `--strict` refuses on them too. The modules are written to a
-temporary folder beside the output, formatted there (but for the resources, whose template
-lays them out), then moved into place, so a failure never leaves the output half written.
+temporary folder beside the output, formatted there by `ruff format`, then moved into place,
+so a failure never leaves the output half written.
 Output is byte-identical for the same spec and pinned tool versions.
 """
 
@@ -65,12 +65,6 @@ GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 # model group and resource in these subpackages (codegen/split.py).
 SPLIT_FROM = 150
 SUBPACKAGES = (MODELS_PACKAGE, "_operations", "_resources")
-# The modules the templates lay out themselves (codegen/templating.py) rather than `ruff
-# format`, whose one argument a line they would undo: the resources, whose every method
-# takes the same options, and the operations, a field group a line. Of a split package, the
-# subpackages of those (its `resources.py` and `operations.py` are indexes, formatted).
-OWN_LAYOUT = ("resources.py", "operations.py")
-OWN_LAYOUT_SPLIT = ("_resources", "_operations")
 
 
 def _shown(spec: Path) -> str:
@@ -85,7 +79,8 @@ def _header(spec: Path, source: Source, tool: str) -> str:
     spec_version = info.get("version", "") if isinstance(info, dict) else ""
     return (
         "# GENERATED FILE: do not edit by hand.\n"
-        f"# Source: {_shown(spec)} (version {spec_version}, sha256 {source.sha256}),\n"
+        f"# Source: {_shown(spec)} (version {spec_version}),\n"
+        f"# sha256 {source.sha256},\n"
         f"# by codegen {GENERATOR_VERSION}{tool}. Regenerate with `make generate`."
     )
 
@@ -249,8 +244,7 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
         # The models modules come with their imports exact and sorted (codegen/split.py).
         checked = [p for p in staging.iterdir() if p.name != MODELS_PACKAGE]
         _ruff(["check", "--fix", "--select", "I,F401"], checked)
-        own = OWN_LAYOUT_SPLIT if (staging / "_resources").is_dir() else OWN_LAYOUT
-        _ruff(["format"], [p for p in staging.iterdir() if p.name not in own])
+        _ruff(["format"], list(staging.iterdir()))
         _move_into(staging, out, files)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -60,15 +60,17 @@ RESERVED_METHOD_NAMES = frozenset(
     {
         "models", "ops", "builtins", "endpoint", "overload", "Any", "Literal", "UUID", "IO",
         "Iterable", "Mapping", "NOT_GIVEN", "NotGiven", "Pager", "Seconds", "Headers", "Extra",
-        "Requester", "Resource", "with_raw_response", "with_options", "self",
+        "Requester", "Resource", "with_raw_response", "with_options", "self", "bulk_endpoint",
+        "cached_property",
     }
 )  # fmt: skip
 RESERVED_CLASS_NAMES = frozenset(
     {
         "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager", "Seconds",
         "Headers", "Extra", "Requester", "Resource", "ClientResources", "overload", "endpoint",
-        "models", "ops", "builtins", "Endpoint", "TypedDict", "Unpack", "Required", "raw",
-        "raw_page", "ClassVar", "Raw", "RawMethods",
+        "models", "ops", "builtins", "TypedDict", "Unpack", "Required", "raw", "raw_page",
+        "Protocol", "OperationFacts", "RequestOptions", "cached_property", "bulk_endpoint",
+        "known_fields",
     }
 )  # fmt: skip
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

@@ -223,11 +223,11 @@ def _import_block(
 
 
 def _checking(package: str, modules: dict[str, str]) -> str:
-    """The `if TYPE_CHECKING:` imports of an index: every name from its module."""
-    lines = "".join(
-        f"    from .{package}.{modules[n]} import {n} as {n}\n" for n in sorted(modules)
-    )
-    return f"if TYPE_CHECKING:\n{lines}\n"
+    """The `if TYPE_CHECKING:` imports of an index: every name from its module, exported
+    by the index's `__all__` (`ruff format` lays the imports out)."""
+    names = "".join(f"    {n!r},\n" for n in sorted(modules))
+    lines = "".join(f"    from .{package}.{modules[n]} import {n}\n" for n in sorted(modules))
+    return f"__all__ = [\n{names}]\n\nif TYPE_CHECKING:\n{lines}\n"
 
 
 def _lookup(package: str, modules: dict[str, str], first: str = "") -> str:

@@ -1,11 +1,12 @@
 """What the templates are given: the Jinja environment with its filters, and the names of
-the generated `Endpoint` classes.
+the generated classes that type the bulk methods.
 
 The filters turn the records of `codegen.records` into Python source text: annotations
-(`result_type`, `return_type`, `with_not_given`, `q`), a method's parameter lines
-(`signature`), docstring text (`doc`, `arg`, `para`), `QueryParam(...)` calls
-(`query_param`), and the operation records (`operation`, with the path parameters'
-constants of `path_params`). All are pure.
+(`result_type`, `return_type`, `with_not_given`, `q`), docstring text (`doc`, `arg`, `para`,
+`request_line`), `QueryParam(...)` records (`query_param`), and the operation records
+(`operation`, with the path parameters' constants of `path_params`). All are pure; the
+generated modules are laid out by `ruff format`, and no line the filters write is over 100
+columns.
 """
 
 from __future__ import annotations
@@ -40,8 +41,8 @@ def _return_type(op: Operation) -> str:
 
 
 def _query_param(param: Param) -> str:
-    """The `QueryParam(...)` constructor call of a query parameter, its defaults left out."""
-    args = [_pyrepr(param.name), _pyrepr(param.schema_type)]
+    """The `QueryParam(...)` record of a query parameter, by keyword, its defaults left out."""
+    args = [f"name={_pyrepr(param.name)}", f"type={_pyrepr(param.schema_type)}"]
     if param.minimum is not None:
         args.append(f"minimum={param.minimum}")
     if param.items is not None:
@@ -58,9 +59,9 @@ def _query_param(param: Param) -> str:
 
 
 def _path_param(param: Param) -> str:
-    """The `PathParam(...)` constructor call of a path parameter."""
+    """The `PathParam(...)` record of a path parameter, by keyword."""
     flag = ", accepts_integer=True" if param.accepts_integer else ""
-    return f"PathParam({_pyrepr(param.name)}, {_pyrepr(param.schema_type)}{flag})"
+    return f"PathParam(name={_pyrepr(param.name)}, type={_pyrepr(param.schema_type)}{flag})"
 
 
 def _path_params(resources: list[Resource]) -> dict[str, str]:
@@ -78,28 +79,47 @@ def _path_params(resources: list[Resource]) -> dict[str, str]:
     return names
 
 
-# The keywords of an `Operation(...)` record, in order, and the defaults a record leaves out.
+# The keywords of an `Operation(...)` record after its path, in order, and the defaults a
+# record leaves out.
 _KEYWORDS = (
-    "path_params", "query_params", "body_model", "body_encoding", "none_means_omitted",
-    "none_refused", "response_kind", "response_model", "none_answers", "required_scope",
-    "required_scopes", "throttle_classes", "experimental", "personal_api_key_allowed",
-)  # fmt: skip
+    "response_kind",
+    "path_params",
+    "query_params",
+    "body_model",
+    "body_encoding",
+    "none_means_omitted",
+    "none_refused",
+    "response_model",
+    "none_answers",
+    "required_scope",
+    "required_scopes",
+    "throttle_classes",
+    "experimental",
+    "personal_api_key_allowed",
+)
 _DEFAULTS = {
-    "body_encoding": "json", "none_answers": (), "required_scope": None, "experimental": False,
+    "body_encoding": "json",
+    "none_answers": (),
+    "required_scope": None,
+    "experimental": False,
     "personal_api_key_allowed": True,
-}  # fmt: skip
+}
+# The room for a string that is a keyword argument of a record (`        path="...",`, as
+# `ruff format` indents a record too long for its first line): 100 columns less the
+# indentation, the keyword, the quotes and a comma.
+_STRING_ROOM = 100 - 8 - len("path=") - 3
 
 
 def _operation(op: Operation, path_params: dict[str, str]) -> str:
-    """The arguments of the `Operation(...)` record of `op`, its defaults left out; its path
-    parameters by their constants (`_path_params`)."""
+    """The `Operation(...)` record of `op`: each value by keyword, one a line, its defaults
+    left out; its path parameters by their constants (`_path_params`)."""
     paths = [path_params[_path_param(p)] for p in op.path_params]
     queries = op.query_params
     omitted = frozenset(f.name for f in op.body_fields if f.none_default)
     refused = frozenset(f.name for f in op.body_fields if f.none_refused)
     # The values not written as they are read (None: left out).
     written = {
-        "path_params": f"({', '.join(paths)}{',' * (len(paths) == 1)})" if paths else None,
+        "path_params": _pyrepr_tuple(paths) if paths else None,
         "query_params": queries and f"({', '.join(map(_query_param, queries))},)",
         "body_model": op.body_model and f"models.{op.body_model}",
         "none_means_omitted": _pyrepr(omitted) if op.body_model and omitted else None,
@@ -107,7 +127,11 @@ def _operation(op: Operation, path_params: dict[str, str]) -> str:
         "response_model": op.response_model and f"models.{op.response_model}",
         "required_scopes": _pyrepr(op.required_scopes) if len(op.required_scopes) > 1 else None,
     }
-    given = [_pyrepr(op.operation_id), _pyrepr(op.method), _pyrepr(op.path)]
+    given = [
+        f"operation_id={_pyrepr(op.operation_id)}",
+        f"method={_pyrepr(op.method)}",
+        f"path={_long_string(op.path)}",
+    ]
     for name in _KEYWORDS:
         if name in written:
             text = written[name]
@@ -116,7 +140,42 @@ def _operation(op: Operation, path_params: dict[str, str]) -> str:
         else:
             text = _pyrepr(getattr(op, name))
         given += [f"{name}={text}"] if text else []
-    return ", ".join(given)
+    return "".join(f"\n    {argument}," for argument in given) + "\n"
+
+
+def _pyrepr_tuple(texts: list[str]) -> str:
+    """The tuple of the expressions `texts`, on one line where it fits."""
+    return f"({texts[0]},)" if len(texts) == 1 else f"({', '.join(texts)})"
+
+
+def _path_pieces(path: str, room: int) -> list[str]:
+    """`path` cut after a `/` into pieces of at most `room` characters (a piece without a
+    `/` to cut at stays whole)."""
+    pieces = [""]
+    for segment in path.split("/")[:-1]:
+        if pieces[-1] and len(pieces[-1]) + len(segment) + 1 > room:
+            pieces.append("")
+        pieces[-1] += segment + "/"
+    tail = path.rsplit("/", 1)[-1]
+    if tail:
+        pieces[-1] += tail
+    return pieces
+
+
+def _long_string(text: str) -> str:
+    """`text` as a string literal; one too long for a line is a parenthesized implicit
+    concatenation of pieces cut after a `/`, which `ruff format` lays out one a line."""
+    if len(text) <= _STRING_ROOM:
+        return _pyrepr(text)
+    return "(" + " ".join(map(_pyrepr, _path_pieces(text, _STRING_ROOM))) + ")"
+
+
+def _request_line(op: Operation) -> str:
+    """The docstring line ``METHOD path`` of `op`, a path too long for one line cut after a
+    `/` and continued on the next."""
+    text = f"{op.method} {_doc(op.path)}"
+    pieces = _path_pieces(text, 100 - 8 - 4)
+    return "\n".join(f"        ``{piece}``" for piece in pieces)
 
 
 def _pyrepr(value: object) -> str:
@@ -168,49 +227,38 @@ def _arg(text: str) -> str:
         initial_indent=" " * 12,
         subsequent_indent=" " * 16,
         break_on_hyphens=False,
-        break_long_words=False,
+        break_long_words=True,
     )
 
 
-def _para(text: str) -> str:
-    """Docstring paragraphs of a method, each wrapped (a blank line between paragraphs)."""
+def _summary(text: str) -> str:
+    """A method's summary, the first line of its docstring (after the opening quotes),
+    wrapped."""
+    return textwrap.fill(
+        _doc(" ".join(str(text).split())),
+        width=100,
+        initial_indent=" " * 11,
+        subsequent_indent=" " * 8,
+        break_on_hyphens=False,
+        break_long_words=True,
+    ).lstrip()
+
+
+def _para(text: str, indent: int = 8) -> str:
+    """Docstring paragraphs of a method (of a class: `indent` 4), each wrapped (a blank line
+    between paragraphs)."""
     paragraphs = [" ".join(p.split()) for p in str(text).split("\n\n") if p.strip()]
     return "\n\n".join(
         textwrap.fill(
             _doc(p),
             width=100,
-            initial_indent=" " * 8,
-            subsequent_indent=" " * 8,
+            initial_indent=" " * indent,
+            subsequent_indent=" " * indent,
             break_on_hyphens=False,
-            break_long_words=False,
+            break_long_words=True,
         )
         for p in paragraphs
     )
-
-
-# The per-call options every method takes: the last line of each signature's parameters.
-_OPTIONS = (
-    "timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, "
-    "extra_query: Extra = None,"
-)
-
-
-def _signature(params: str, opening: str, returns: str, body: object, fields: str | None) -> str:
-    """A method's signature, `opening` (`    async def __call__(`) to `) -> returns:`:
-    `self`, `*` and the operation's own parameters (`params`, one a line) filled into lines
-    of at most 100 characters; the per-call options on a line of their own (`extra_body`
-    where the operation has a body); `**fields` last."""
-    lines = [opening]
-    line = "        self, *,"
-    for param in filter(None, params.split("\n")):
-        if len(line) + len(param) + 2 > 100:
-            lines.append(line)
-            line = "       "
-        line = f"{line} {param},"
-    lines += [line, "        " + _OPTIONS + (" extra_body: Extra = None," if body else "")]
-    if fields:
-        lines.append(f"        **fields: Unpack[{fields}],")
-    return "\n".join([*lines, f"    ) -> {returns}:"])
 
 
 def environment() -> jinja2.Environment:
@@ -233,16 +281,18 @@ def environment() -> jinja2.Environment:
             "query_param": _query_param,
             "operation": _operation,
             "path_params": _path_params,
-            "signature": _signature,
+            "request_line": _request_line,
+            "summary": _summary,
         }
     )
     return env
 
 
 def op_classes(resources: list[Resource], taken: set[str]) -> dict[str, str]:
-    """By operationId, the name of the operation's `Endpoint` class: its resource class's
-    name and its method's (`Roles` + `create` -> `RolesCreate`; its bulk method's class adds
-    `Many`), with `Op`, `Op2`, ... added where that name is in `taken` or given already."""
+    """By operationId, the stem of the name of the protocol that types the operation's bulk
+    method: its resource class's name and its method's (`Roles` + `get` -> `RolesGet`, the
+    protocol `RolesGetMany`), with `Op`, `Op2`, ... added where that name is in `taken` or
+    given already."""
     taken = taken | {r.class_name for r in resources}
     taken |= {f"{r.class_name}WithRawResponse" for r in resources}
     names: dict[str, str] = {}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import sys
 from typing import Any
 
 import pytest
@@ -11,17 +10,17 @@ from aioresponses import aioresponses
 
 from product_analytics import NOT_GIVEN, AsyncClient, RawResponse
 from product_analytics._generated.resources import ClientResources, Projects, Roles
-from product_analytics._resource import Endpoint
+from product_analytics._resource import OperationFacts
 from tests.client.conftest import ANY_URL, ORG
 
 
-def _endpoints(client: AsyncClient) -> dict[str, Endpoint]:
+def _endpoints(client: AsyncClient) -> dict[str, Any]:
     found = {}
     for resource_name in ClientResources.__annotations__:
         resource = getattr(client, resource_name)
         for name in dir(type(resource)):
             value = getattr(resource, name)
-            if isinstance(value, Endpoint):
+            if inspect.ismethod(value) and hasattr(value, "operation"):
                 found[f"{resource_name}.{name}"] = value
     return found
 
@@ -103,23 +102,23 @@ def test_the_attributes_of_the_operation_are_read_only(client: AsyncClient, name
     with pytest.raises(AttributeError):
         delattr(create, name)
     assert getattr(create, name) == getattr(create.operation, name)
-    assert getattr(Endpoint, name).__doc__  # each keeps its own docstring
+    assert getattr(OperationFacts, name).__doc__  # each has its own docstring
 
 
-def test_a_method_is_bound_once_per_resource(client: AsyncClient) -> None:
-    assert client.roles.get is client.roles.get
+def test_a_method_is_a_plain_method_of_its_resource(client: AsyncClient) -> None:
+    assert client.roles.get == client.roles.get
+    assert client.roles.get.__self__ is client.roles
+    assert client.roles.get.__func__ is Roles.get
     assert client.roles.with_raw_response is client.roles.with_raw_response
     other = client.with_options(timeout=5)
-    assert other.roles.get is not client.roles.get
-    assert repr(client.roles.get) == (
-        "<endpoint get: GET /api/organizations/{organization_id}/roles/{id}/>"
-    )
+    assert other.roles.get != client.roles.get
+    assert client.roles.get.__qualname__ == "Roles.get"
     assert "Retrieve one role." in (client.roles.get.__doc__ or "")
 
 
-async def test_the_unbound_method_cannot_be_called() -> None:
+async def test_the_unbound_method_needs_its_resource() -> None:
     unbound: Any = Roles.get
-    with pytest.raises(AttributeError):
+    with pytest.raises(TypeError):
         await unbound(organization_id=ORG, id="r")
 
 
@@ -147,12 +146,11 @@ def test_a_raw_view_has_every_method_of_its_resource_but_the_bulk_ones(
     declared = {
         f"{resource}.{method}"
         for resource in ClientResources.__annotations__
-        for method in inspect.get_annotations(type(getattr(client, resource).with_raw_response))
+        for method in vars(getattr(client, resource).with_raw_response)
     }
     assert declared == plain
 
 
-@pytest.mark.skipif(sys.version_info < (3, 12), reason="inspect.markcoroutinefunction: 3.12+")
 def test_a_coroutine_method_is_a_coroutine_function_to_inspect(client: AsyncClient) -> None:
     assert inspect.iscoroutinefunction(client.roles.get)
     assert inspect.iscoroutinefunction(client.session_recordings.get_many)

@@ -270,7 +270,8 @@ def test_the_ai_helpers_take_the_live_fields_as_typed_keywords(client: AsyncClie
     assert regex["regex"].default is NOT_GIVEN
     assert regex["person"].default is NOT_GIVEN
     filters = inspect.signature(client.session_recordings.ai_filters).parameters
-    assert str(filters["messages"].annotation) == "list[dict[str, Any]] | NotGiven"
+    # `builtins.list`: in the class body, `list` is the resource's method.
+    assert str(filters["messages"].annotation) == "builtins.list[dict[str, Any]] | NotGiven"
     assert filters["person"].default is NOT_GIVEN
     for method in (client.session_recordings.ai_regex, client.session_recordings.ai_filters):
         assert method.operation.experimental is True

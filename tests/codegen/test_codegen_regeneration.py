@@ -25,6 +25,7 @@ from codegen.naming import Derived, derive, resolve_collisions
 from codegen import GENERATOR_VERSION
 from product_analytics import ApiStatusError, AsyncClient
 from product_analytics._generated import SPEC_SHA256, SPEC_VERSION
+from product_analytics._generated.resources import Projects
 from product_analytics.testing import Context, FakeServer, Reply, aioresponses
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "drf_spectacular.yaml"
@@ -207,8 +208,9 @@ def test_generated_code_type_checks_when_methods_shadow_builtin_types(
     result = mypy_strict(package.folder, cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     signature = inspect.signature(package.resources.Roles.create)
-    assert signature.parameters["tags"].annotation == "list[str] | NotGiven"
-    assert signature.parameters["meta"].annotation == "dict[str, Any] | NotGiven"
+    # In the class body `list` and `dict` are methods: the builtins are named in full.
+    assert signature.parameters["tags"].annotation == "builtins.list[str] | NotGiven"
+    assert signature.parameters["meta"].annotation == "builtins.dict[str, Any] | NotGiven"
 
 
 # -- enums -----------------------------------------------------------------------------------
@@ -418,7 +420,7 @@ async def test_path_parameters_may_be_declared_in_any_order(regenerate: Any) -> 
     op["parameters"].reverse()
     package = regenerate(spec)
     method = package.resources.SessionRecordings.get
-    assert list(inspect.signature(method).parameters)[:2] == ["project_id", "id"]
+    assert list(inspect.signature(method).parameters)[:3] == ["self", "project_id", "id"]
     async with AsyncClient(api_key="k", base_url=BASE) as client:
         with aioresponses() as mocked:
             mocked.get(f"{BASE}/api/environments/7/session_recordings/r1/", payload={"id": "r1"})
@@ -466,7 +468,7 @@ def test_every_generated_file_records_the_spec_sha256_and_the_generator_version(
     digest = hashlib.sha256(DEFAULT_SPEC.read_bytes()).hexdigest()
     assert digest == SPEC_SHA256
     for name in GENERATED:
-        head = "\n".join((DEFAULT_OUT / name).read_text().splitlines()[:3])
+        head = "\n".join((DEFAULT_OUT / name).read_text().splitlines()[:4])
         assert f"sha256 {digest}" in head, name
         assert f"codegen {GENERATOR_VERSION}" in head, name
         assert "spec/openapi.yaml" in head, name
@@ -562,7 +564,7 @@ async def test_drf_spectacular_spec_generates_type_checks_and_imports(
 # -- issue 17: plain typed methods --------------------------------------------------------------
 
 
-def test_mypy_names_the_method_when_an_argument_is_wrong(tmp_path: Path) -> None:
+def test_mypy_names_the_argument_of_a_method_that_is_wrong(tmp_path: Path) -> None:
     snippet = tmp_path / "snippet.py"
     snippet.write_text(
         "from product_analytics import AsyncClient\n\n\n"
@@ -572,16 +574,17 @@ def test_mypy_names_the_method_when_an_argument_is_wrong(tmp_path: Path) -> None
     )
     result = mypy_strict(snippet, cwd=tmp_path)
     assert result.returncode == 1
-    assert '"__call__" of "ProjectsUpdate"' in result.stdout, result.stdout
-    assert '"__call__" of "RolesGet"' in result.stdout, result.stdout
+    assert 'snippet.py:5: error: Argument "id" to "__call__"' in result.stdout, result.stdout
+    assert 'snippet.py:6: error: Unexpected keyword argument "idd"' in result.stdout
     assert all(len(line) < 200 for line in result.stdout.splitlines()), result.stdout
 
 
-async def test_operation_methods_are_endpoints_bound_once_that_carry_their_operation() -> None:
+async def test_operation_methods_are_plain_methods_that_carry_their_operation() -> None:
     async with AsyncClient(api_key="k", base_url=BASE) as client:
         update = client.projects.update
-        assert update is client.projects.update
-        assert update.__doc__ == type(update).__doc__
+        assert update == client.projects.update
+        assert inspect.ismethod(update)
+        assert update.__doc__ == Projects.update.__doc__
         assert update.operation_id == "projects_partial_update"
         assert update.required_scope == "project:read"
         assert update.operation.operation_id == "projects_partial_update"

@@ -1,5 +1,6 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
+# Source: spec/openapi.yaml (version 1.0.0),
+# sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f,
 # by codegen 2.4.0. Regenerate with `make generate`.
 
 from __future__ import annotations

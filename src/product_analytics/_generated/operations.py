@@ -1,5 +1,6 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
+# Source: spec/openapi.yaml (version 1.0.0),
+# sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f,
 # by codegen 2.4.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -13,41 +14,521 @@ from product_analytics._operation import Operation, PathParam, QueryParam
 from . import models
 
 # The path parameters of the operations, each declared once.
-_PROJECT_ID_OR_INTEGER = PathParam("project_id", "string", accepts_integer=True)
-_SHORT_ID = PathParam("short_id", "string")
-_SESSION_RECORDING_ID = PathParam("session_recording_id", "string")
-_ID_STRING = PathParam("id", "string")
-_RECORDING_ID = PathParam("recording_id", "string")
-_ORGANIZATION_ID = PathParam("organization_id", "string")
-_ID_INTEGER = PathParam("id", "integer")
+_PROJECT_ID_OR_INTEGER = PathParam(name="project_id", type="string", accepts_integer=True)
+_SHORT_ID = PathParam(name="short_id", type="string")
+_SESSION_RECORDING_ID = PathParam(name="session_recording_id", type="string")
+_ID_STRING = PathParam(name="id", type="string")
+_RECORDING_ID = PathParam(name="recording_id", type="string")
+_ORGANIZATION_ID = PathParam(name="organization_id", type="string")
+_ID_INTEGER = PathParam(name="id", type="integer")
 
 # One record an operation: operationId, method, path, then the rest by name.
-SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation("session_recording_playlists_recordings_destroy", "DELETE", "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/", path_params=(_PROJECT_ID_OR_INTEGER, _SHORT_ID, _SESSION_RECORDING_ID), response_kind="none", throttle_classes=("recordings",), personal_api_key_allowed=False)
-SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Operation("session_recordings_list", "GET", "/api/environments/{project_id}/session_recordings/", path_params=(_PROJECT_ID_OR_INTEGER,), query_params=(QueryParam("limit", "integer", minimum=1), QueryParam("offset", "integer", minimum=0), QueryParam("date_from", "string"), QueryParam("date_to", "string"), QueryParam("session_ids", "string", items="string", json="array"), QueryParam("order", "string"), QueryParam("person_uuid", "string"), QueryParam("distinct_id", "string"), QueryParam("distinct_ids", "string", items="string", json="array"), QueryParam("filter_test_accounts", "boolean"), QueryParam("operand", "string", enum=("AND", "OR")), QueryParam("properties", "string", items="object", json="array"), QueryParam("events", "string", items="object", json="array"), QueryParam("actions", "string", items="object", json="array"), QueryParam("console_log_filters", "string", items="object", json="array"), QueryParam("having_predicates", "string", items="object", json="array"),), response_kind="page", response_model=models.PaginatedSessionRecordingList, required_scope="session_recording:read", throttle_classes=("recordings", "listing"))
-SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation("session_recordings_retrieve", "GET", "/api/environments/{project_id}/session_recordings/{id}/", path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING), response_kind="model", response_model=models.SessionRecording, required_scope="session_recording:read", throttle_classes=("recordings",))
-SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = Operation("session_recordings_partial_update", "PATCH", "/api/environments/{project_id}/session_recordings/{id}/", path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING), body_model=models.PatchedSessionRecordingRequest, none_refused=frozenset({"analyzed", "player_metadata", "viewed"}), response_kind="model_or_none", response_model=models.SessionRecording, none_answers=({"success": True},), required_scope="session_recording:write", throttle_classes=("recordings",))
-SESSION_RECORDINGS_DESTROY: Operation[None] = Operation("session_recordings_destroy", "DELETE", "/api/environments/{project_id}/session_recordings/{id}/", path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING), response_kind="none", required_scope="session_recording:write", throttle_classes=("recordings",))
-SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation("session_recordings_sharing_retrieve", "GET", "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", path_params=(_PROJECT_ID_OR_INTEGER, _RECORDING_ID), response_kind="model", response_model=models.SharingConfiguration, required_scope="sharing_configuration:read", throttle_classes=("crud",))
-SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] = Operation("session_recordings_ai_filters_create", "POST", "/api/environments/{project_id}/session_recordings/ai/filters/", path_params=(_PROJECT_ID_OR_INTEGER,), body_model=models.SessionRecordingAIFiltersRequest, none_refused=frozenset({"messages"}), response_kind="model_or_none", response_model=models.AiFiltersResult, throttle_classes=("recordings",), experimental=True)
-SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Operation("session_recordings_ai_regex_create", "POST", "/api/environments/{project_id}/session_recordings/ai/regex/", path_params=(_PROJECT_ID_OR_INTEGER,), body_model=models.SessionRecordingAIRegexRequest, none_refused=frozenset({"regex"}), response_kind="model_or_none", response_model=models.AiRegexResult, throttle_classes=("recordings",), experimental=True, personal_api_key_allowed=False)
-SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation("sessions_property_definitions_retrieve", "GET", "/api/environments/{project_id}/sessions/property_definitions/", path_params=(_PROJECT_ID_OR_INTEGER,), response_kind="json", throttle_classes=("recordings",))
-PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation("projects_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.PatchedProjectUpdateRequest, none_refused=frozenset({"access_control", "anonymize_ips", "app_urls", "autocapture_exceptions_opt_in", "autocapture_opt_out", "autocapture_web_vitals_opt_in", "base_currency", "capture_console_log_opt_in", "capture_performance_opt_in", "chat_incoming_webhook", "completed_snippet_onboarding", "customer_analytics_config", "flags_persistence_default", "heatmaps_opt_in", "inject_web_apps", "is_demo", "live_events_columns", "marketing_analytics_config", "name", "person_display_name_properties", "recording_domains", "revenue_analytics_config", "session_recording_minimum_duration_milliseconds", "session_recording_opt_in", "session_recording_retention_period", "session_recording_sample_rate", "surveys_opt_in", "test_account_filters_default_checked", "workflows_config"}), response_kind="model", response_model=models.Project, required_scope="project:read", throttle_classes=("crud",))
-PROJECTS_DESTROY: Operation[None] = Operation("projects_destroy", "DELETE", "/api/organizations/{organization_id}/projects/{id}/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), response_kind="none", required_scope="project:write", throttle_classes=("crud",))
-PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operation("projects_activity_retrieve", "GET", "/api/organizations/{organization_id}/projects/{id}/activity/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), query_params=(QueryParam("page", "integer", minimum=1), QueryParam("limit", "integer", minimum=1),), response_kind="page", response_model=models.PaginatedActivityLogList, throttle_classes=("crud",), personal_api_key_allowed=False)
-PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operation("projects_add_product_intent_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/add_product_intent/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.PatchedProjectProductIntentRequest, none_refused=frozenset({"access_control", "anonymize_ips", "app_urls", "autocapture_exceptions_opt_in", "autocapture_opt_out", "autocapture_web_vitals_opt_in", "capture_console_log_opt_in", "capture_performance_opt_in", "chat_incoming_webhook", "completed_snippet_onboarding", "flags_persistence_default", "heatmaps_opt_in", "inject_web_apps", "intent_context", "is_demo", "live_events_columns", "metadata", "name", "person_display_name_properties", "product_type", "recording_domains", "session_recording_minimum_duration_milliseconds", "session_recording_opt_in", "session_recording_sample_rate", "surveys_opt_in", "test_account_filters_default_checked"}), response_kind="model", response_model=models.Project, required_scope="team:read", throttle_classes=("crud",))
-PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult] = Operation("projects_authenticate_wizard_create", "POST", "/api/organizations/{organization_id}/projects/{id}/authenticate_wizard/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.ProjectAuthenticateWizardRequest, none_refused=frozenset({"access_control", "anonymize_ips", "app_urls", "autocapture_exceptions_opt_in", "autocapture_opt_out", "autocapture_web_vitals_opt_in", "capture_console_log_opt_in", "capture_performance_opt_in", "chat_incoming_webhook", "completed_snippet_onboarding", "flags_persistence_default", "hash", "heatmaps_opt_in", "inject_web_apps", "is_demo", "live_events_columns", "name", "person_display_name_properties", "recording_domains", "session_recording_minimum_duration_milliseconds", "session_recording_opt_in", "session_recording_sample_rate", "surveys_opt_in", "test_account_filters_default_checked"}), response_kind="model", response_model=models.WizardAuthenticationResult, throttle_classes=("crud",))
-PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation("projects_change_organization_create", "POST", "/api/organizations/{organization_id}/projects/{id}/change_organization/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.ProjectChangeOrganizationRequest, none_refused=frozenset({"access_control", "anonymize_ips", "app_urls", "autocapture_exceptions_opt_in", "autocapture_opt_out", "autocapture_web_vitals_opt_in", "capture_console_log_opt_in", "capture_performance_opt_in", "chat_incoming_webhook", "completed_snippet_onboarding", "flags_persistence_default", "heatmaps_opt_in", "inject_web_apps", "is_demo", "live_events_columns", "name", "person_display_name_properties", "recording_domains", "session_recording_minimum_duration_milliseconds", "session_recording_opt_in", "session_recording_sample_rate", "surveys_opt_in", "test_account_filters_default_checked"}), response_kind="model", response_model=models.Project, throttle_classes=("crud",), personal_api_key_allowed=False)
-PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] = Operation("projects_complete_product_onboarding_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.PatchedProjectProductIntentRequest, none_refused=frozenset({"access_control", "anonymize_ips", "app_urls", "autocapture_exceptions_opt_in", "autocapture_opt_out", "autocapture_web_vitals_opt_in", "capture_console_log_opt_in", "capture_performance_opt_in", "chat_incoming_webhook", "completed_snippet_onboarding", "flags_persistence_default", "heatmaps_opt_in", "inject_web_apps", "intent_context", "is_demo", "live_events_columns", "metadata", "name", "person_display_name_properties", "product_type", "recording_domains", "session_recording_minimum_duration_milliseconds", "session_recording_opt_in", "session_recording_sample_rate", "surveys_opt_in", "test_account_filters_default_checked"}), response_kind="model", response_model=models.Project, required_scope="team:read", throttle_classes=("crud",))
-PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Operation("projects_is_generating_demo_data_retrieve", "GET", "/api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), response_kind="model", response_model=models.DemoDataStatus, throttle_classes=("crud",), personal_api_key_allowed=False)
-PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation("projects_reset_token_partial_update", "PATCH", "/api/organizations/{organization_id}/projects/{id}/reset_token/", path_params=(_ORGANIZATION_ID, _ID_INTEGER), body_model=models.PatchedProjectRequest, none_refused=frozenset({"access_control", "anonymize_ips", "app_urls", "autocapture_exceptions_opt_in", "autocapture_opt_out", "autocapture_web_vitals_opt_in", "capture_console_log_opt_in", "capture_performance_opt_in", "chat_incoming_webhook", "completed_snippet_onboarding", "flags_persistence_default", "heatmaps_opt_in", "inject_web_apps", "is_demo", "live_events_columns", "name", "person_display_name_properties", "recording_domains", "session_recording_minimum_duration_milliseconds", "session_recording_opt_in", "session_recording_sample_rate", "surveys_opt_in", "test_account_filters_default_checked"}), response_kind="model", response_model=models.Project, throttle_classes=("crud",), personal_api_key_allowed=False)
-PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation("proxy_records_list", "GET", "/api/organizations/{organization_id}/proxy_records/", path_params=(_ORGANIZATION_ID,), query_params=(QueryParam("limit", "integer", minimum=1), QueryParam("offset", "integer", minimum=0),), response_kind="page", response_model=models.PaginatedProxyRecordList, required_scope="organization:read", throttle_classes=("crud",))
-PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation("proxy_records_create", "POST", "/api/organizations/{organization_id}/proxy_records/", path_params=(_ORGANIZATION_ID,), body_model=models.ProxyRecordRequest, response_kind="model", response_model=models.ProxyRecord, required_scope="organization:write", throttle_classes=("crud",))
-PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation("proxy_records_retrieve", "GET", "/api/organizations/{organization_id}/proxy_records/{id}/", path_params=(_ORGANIZATION_ID, _ID_STRING), response_kind="model", response_model=models.ProxyRecord, required_scope="organization:read", throttle_classes=("crud",))
-PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation("proxy_records_partial_update", "PATCH", "/api/organizations/{organization_id}/proxy_records/{id}/", path_params=(_ORGANIZATION_ID, _ID_STRING), body_model=models.PatchedProxyRecordRequest, none_refused=frozenset({"domain"}), response_kind="model", response_model=models.ProxyRecord, required_scope="organization:write", throttle_classes=("crud",))
-PROXY_RECORDS_DESTROY: Operation[None] = Operation("proxy_records_destroy", "DELETE", "/api/organizations/{organization_id}/proxy_records/{id}/", path_params=(_ORGANIZATION_ID, _ID_STRING), response_kind="none", required_scope="organization:write", throttle_classes=("crud",))
-ROLES_LIST: Operation[models.PaginatedRoleList] = Operation("roles_list", "GET", "/api/organizations/{organization_id}/roles/", path_params=(_ORGANIZATION_ID,), query_params=(QueryParam("limit", "integer", minimum=1), QueryParam("offset", "integer", minimum=0),), response_kind="page", response_model=models.PaginatedRoleList, required_scope="organization:read", throttle_classes=("crud",))
-ROLES_CREATE: Operation[models.Role] = Operation("roles_create", "POST", "/api/organizations/{organization_id}/roles/", path_params=(_ORGANIZATION_ID,), body_model=models.RoleRequest, none_means_omitted=frozenset({"feature_flags_access_level"}), response_kind="model", response_model=models.Role, required_scope="organization:write", throttle_classes=("crud",))
-ROLES_RETRIEVE: Operation[models.Role] = Operation("roles_retrieve", "GET", "/api/organizations/{organization_id}/roles/{id}/", path_params=(_ORGANIZATION_ID, _ID_STRING), response_kind="model", response_model=models.Role, required_scope="organization:read", throttle_classes=("crud",))
+SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY: Operation[None] = Operation(
+    operation_id="session_recording_playlists_recordings_destroy",
+    method="DELETE",
+    path=(
+        "/api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/"
+        "{session_recording_id}/"
+    ),
+    response_kind="none",
+    path_params=(_PROJECT_ID_OR_INTEGER, _SHORT_ID, _SESSION_RECORDING_ID),
+    throttle_classes=("recordings",),
+    personal_api_key_allowed=False,
+)
+
+SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Operation(
+    operation_id="session_recordings_list",
+    method="GET",
+    path="/api/environments/{project_id}/session_recordings/",
+    response_kind="page",
+    path_params=(_PROJECT_ID_OR_INTEGER,),
+    query_params=(
+        QueryParam(name="limit", type="integer", minimum=1),
+        QueryParam(name="offset", type="integer", minimum=0),
+        QueryParam(name="date_from", type="string"),
+        QueryParam(name="date_to", type="string"),
+        QueryParam(name="session_ids", type="string", items="string", json="array"),
+        QueryParam(name="order", type="string"),
+        QueryParam(name="person_uuid", type="string"),
+        QueryParam(name="distinct_id", type="string"),
+        QueryParam(name="distinct_ids", type="string", items="string", json="array"),
+        QueryParam(name="filter_test_accounts", type="boolean"),
+        QueryParam(name="operand", type="string", enum=("AND", "OR")),
+        QueryParam(name="properties", type="string", items="object", json="array"),
+        QueryParam(name="events", type="string", items="object", json="array"),
+        QueryParam(name="actions", type="string", items="object", json="array"),
+        QueryParam(name="console_log_filters", type="string", items="object", json="array"),
+        QueryParam(name="having_predicates", type="string", items="object", json="array"),
+    ),
+    response_model=models.PaginatedSessionRecordingList,
+    required_scope="session_recording:read",
+    throttle_classes=("recordings", "listing"),
+)
+
+SESSION_RECORDINGS_RETRIEVE: Operation[models.SessionRecording] = Operation(
+    operation_id="session_recordings_retrieve",
+    method="GET",
+    path="/api/environments/{project_id}/session_recordings/{id}/",
+    response_kind="model",
+    path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING),
+    response_model=models.SessionRecording,
+    required_scope="session_recording:read",
+    throttle_classes=("recordings",),
+)
+
+SESSION_RECORDINGS_PARTIAL_UPDATE: Operation[models.SessionRecording | None] = Operation(
+    operation_id="session_recordings_partial_update",
+    method="PATCH",
+    path="/api/environments/{project_id}/session_recordings/{id}/",
+    response_kind="model_or_none",
+    path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING),
+    body_model=models.PatchedSessionRecordingRequest,
+    none_refused=frozenset({"analyzed", "player_metadata", "viewed"}),
+    response_model=models.SessionRecording,
+    none_answers=({"success": True},),
+    required_scope="session_recording:write",
+    throttle_classes=("recordings",),
+)
+
+SESSION_RECORDINGS_DESTROY: Operation[None] = Operation(
+    operation_id="session_recordings_destroy",
+    method="DELETE",
+    path="/api/environments/{project_id}/session_recordings/{id}/",
+    response_kind="none",
+    path_params=(_PROJECT_ID_OR_INTEGER, _ID_STRING),
+    required_scope="session_recording:write",
+    throttle_classes=("recordings",),
+)
+
+SESSION_RECORDINGS_SHARING_RETRIEVE: Operation[models.SharingConfiguration] = Operation(
+    operation_id="session_recordings_sharing_retrieve",
+    method="GET",
+    path="/api/environments/{project_id}/session_recordings/{recording_id}/sharing/",
+    response_kind="model",
+    path_params=(_PROJECT_ID_OR_INTEGER, _RECORDING_ID),
+    response_model=models.SharingConfiguration,
+    required_scope="sharing_configuration:read",
+    throttle_classes=("crud",),
+)
+
+SESSION_RECORDINGS_AI_FILTERS_CREATE: Operation[models.AiFiltersResult | None] = Operation(
+    operation_id="session_recordings_ai_filters_create",
+    method="POST",
+    path="/api/environments/{project_id}/session_recordings/ai/filters/",
+    response_kind="model_or_none",
+    path_params=(_PROJECT_ID_OR_INTEGER,),
+    body_model=models.SessionRecordingAIFiltersRequest,
+    none_refused=frozenset({"messages"}),
+    response_model=models.AiFiltersResult,
+    throttle_classes=("recordings",),
+    experimental=True,
+)
+
+SESSION_RECORDINGS_AI_REGEX_CREATE: Operation[models.AiRegexResult | None] = Operation(
+    operation_id="session_recordings_ai_regex_create",
+    method="POST",
+    path="/api/environments/{project_id}/session_recordings/ai/regex/",
+    response_kind="model_or_none",
+    path_params=(_PROJECT_ID_OR_INTEGER,),
+    body_model=models.SessionRecordingAIRegexRequest,
+    none_refused=frozenset({"regex"}),
+    response_model=models.AiRegexResult,
+    throttle_classes=("recordings",),
+    experimental=True,
+    personal_api_key_allowed=False,
+)
+
+SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE: Operation[Any] = Operation(
+    operation_id="sessions_property_definitions_retrieve",
+    method="GET",
+    path="/api/environments/{project_id}/sessions/property_definitions/",
+    response_kind="json",
+    path_params=(_PROJECT_ID_OR_INTEGER,),
+    throttle_classes=("recordings",),
+)
+
+PROJECTS_PARTIAL_UPDATE: Operation[models.Project] = Operation(
+    operation_id="projects_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/projects/{id}/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    body_model=models.PatchedProjectUpdateRequest,
+    none_refused=frozenset(
+        {
+            "access_control",
+            "anonymize_ips",
+            "app_urls",
+            "autocapture_exceptions_opt_in",
+            "autocapture_opt_out",
+            "autocapture_web_vitals_opt_in",
+            "base_currency",
+            "capture_console_log_opt_in",
+            "capture_performance_opt_in",
+            "chat_incoming_webhook",
+            "completed_snippet_onboarding",
+            "customer_analytics_config",
+            "flags_persistence_default",
+            "heatmaps_opt_in",
+            "inject_web_apps",
+            "is_demo",
+            "live_events_columns",
+            "marketing_analytics_config",
+            "name",
+            "person_display_name_properties",
+            "recording_domains",
+            "revenue_analytics_config",
+            "session_recording_minimum_duration_milliseconds",
+            "session_recording_opt_in",
+            "session_recording_retention_period",
+            "session_recording_sample_rate",
+            "surveys_opt_in",
+            "test_account_filters_default_checked",
+            "workflows_config",
+        }
+    ),
+    response_model=models.Project,
+    required_scope="project:read",
+    throttle_classes=("crud",),
+)
+
+PROJECTS_DESTROY: Operation[None] = Operation(
+    operation_id="projects_destroy",
+    method="DELETE",
+    path="/api/organizations/{organization_id}/projects/{id}/",
+    response_kind="none",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    required_scope="project:write",
+    throttle_classes=("crud",),
+)
+
+PROJECTS_ACTIVITY_RETRIEVE: Operation[models.PaginatedActivityLogList] = Operation(
+    operation_id="projects_activity_retrieve",
+    method="GET",
+    path="/api/organizations/{organization_id}/projects/{id}/activity/",
+    response_kind="page",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    query_params=(
+        QueryParam(name="page", type="integer", minimum=1),
+        QueryParam(name="limit", type="integer", minimum=1),
+    ),
+    response_model=models.PaginatedActivityLogList,
+    throttle_classes=("crud",),
+    personal_api_key_allowed=False,
+)
+
+PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE: Operation[models.Project] = Operation(
+    operation_id="projects_add_product_intent_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/projects/{id}/add_product_intent/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    body_model=models.PatchedProjectProductIntentRequest,
+    none_refused=frozenset(
+        {
+            "access_control",
+            "anonymize_ips",
+            "app_urls",
+            "autocapture_exceptions_opt_in",
+            "autocapture_opt_out",
+            "autocapture_web_vitals_opt_in",
+            "capture_console_log_opt_in",
+            "capture_performance_opt_in",
+            "chat_incoming_webhook",
+            "completed_snippet_onboarding",
+            "flags_persistence_default",
+            "heatmaps_opt_in",
+            "inject_web_apps",
+            "intent_context",
+            "is_demo",
+            "live_events_columns",
+            "metadata",
+            "name",
+            "person_display_name_properties",
+            "product_type",
+            "recording_domains",
+            "session_recording_minimum_duration_milliseconds",
+            "session_recording_opt_in",
+            "session_recording_sample_rate",
+            "surveys_opt_in",
+            "test_account_filters_default_checked",
+        }
+    ),
+    response_model=models.Project,
+    required_scope="team:read",
+    throttle_classes=("crud",),
+)
+
+PROJECTS_AUTHENTICATE_WIZARD_CREATE: Operation[models.WizardAuthenticationResult] = Operation(
+    operation_id="projects_authenticate_wizard_create",
+    method="POST",
+    path="/api/organizations/{organization_id}/projects/{id}/authenticate_wizard/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    body_model=models.ProjectAuthenticateWizardRequest,
+    none_refused=frozenset(
+        {
+            "access_control",
+            "anonymize_ips",
+            "app_urls",
+            "autocapture_exceptions_opt_in",
+            "autocapture_opt_out",
+            "autocapture_web_vitals_opt_in",
+            "capture_console_log_opt_in",
+            "capture_performance_opt_in",
+            "chat_incoming_webhook",
+            "completed_snippet_onboarding",
+            "flags_persistence_default",
+            "hash",
+            "heatmaps_opt_in",
+            "inject_web_apps",
+            "is_demo",
+            "live_events_columns",
+            "name",
+            "person_display_name_properties",
+            "recording_domains",
+            "session_recording_minimum_duration_milliseconds",
+            "session_recording_opt_in",
+            "session_recording_sample_rate",
+            "surveys_opt_in",
+            "test_account_filters_default_checked",
+        }
+    ),
+    response_model=models.WizardAuthenticationResult,
+    throttle_classes=("crud",),
+)
+
+PROJECTS_CHANGE_ORGANIZATION_CREATE: Operation[models.Project] = Operation(
+    operation_id="projects_change_organization_create",
+    method="POST",
+    path="/api/organizations/{organization_id}/projects/{id}/change_organization/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    body_model=models.ProjectChangeOrganizationRequest,
+    none_refused=frozenset(
+        {
+            "access_control",
+            "anonymize_ips",
+            "app_urls",
+            "autocapture_exceptions_opt_in",
+            "autocapture_opt_out",
+            "autocapture_web_vitals_opt_in",
+            "capture_console_log_opt_in",
+            "capture_performance_opt_in",
+            "chat_incoming_webhook",
+            "completed_snippet_onboarding",
+            "flags_persistence_default",
+            "heatmaps_opt_in",
+            "inject_web_apps",
+            "is_demo",
+            "live_events_columns",
+            "name",
+            "person_display_name_properties",
+            "recording_domains",
+            "session_recording_minimum_duration_milliseconds",
+            "session_recording_opt_in",
+            "session_recording_sample_rate",
+            "surveys_opt_in",
+            "test_account_filters_default_checked",
+        }
+    ),
+    response_model=models.Project,
+    throttle_classes=("crud",),
+    personal_api_key_allowed=False,
+)
+
+PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE: Operation[models.Project] = Operation(
+    operation_id="projects_complete_product_onboarding_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    body_model=models.PatchedProjectProductIntentRequest,
+    none_refused=frozenset(
+        {
+            "access_control",
+            "anonymize_ips",
+            "app_urls",
+            "autocapture_exceptions_opt_in",
+            "autocapture_opt_out",
+            "autocapture_web_vitals_opt_in",
+            "capture_console_log_opt_in",
+            "capture_performance_opt_in",
+            "chat_incoming_webhook",
+            "completed_snippet_onboarding",
+            "flags_persistence_default",
+            "heatmaps_opt_in",
+            "inject_web_apps",
+            "intent_context",
+            "is_demo",
+            "live_events_columns",
+            "metadata",
+            "name",
+            "person_display_name_properties",
+            "product_type",
+            "recording_domains",
+            "session_recording_minimum_duration_milliseconds",
+            "session_recording_opt_in",
+            "session_recording_sample_rate",
+            "surveys_opt_in",
+            "test_account_filters_default_checked",
+        }
+    ),
+    response_model=models.Project,
+    required_scope="team:read",
+    throttle_classes=("crud",),
+)
+
+PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE: Operation[models.DemoDataStatus] = Operation(
+    operation_id="projects_is_generating_demo_data_retrieve",
+    method="GET",
+    path="/api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    response_model=models.DemoDataStatus,
+    throttle_classes=("crud",),
+    personal_api_key_allowed=False,
+)
+
+PROJECTS_RESET_TOKEN_PARTIAL_UPDATE: Operation[models.Project] = Operation(
+    operation_id="projects_reset_token_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/projects/{id}/reset_token/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_INTEGER),
+    body_model=models.PatchedProjectRequest,
+    none_refused=frozenset(
+        {
+            "access_control",
+            "anonymize_ips",
+            "app_urls",
+            "autocapture_exceptions_opt_in",
+            "autocapture_opt_out",
+            "autocapture_web_vitals_opt_in",
+            "capture_console_log_opt_in",
+            "capture_performance_opt_in",
+            "chat_incoming_webhook",
+            "completed_snippet_onboarding",
+            "flags_persistence_default",
+            "heatmaps_opt_in",
+            "inject_web_apps",
+            "is_demo",
+            "live_events_columns",
+            "name",
+            "person_display_name_properties",
+            "recording_domains",
+            "session_recording_minimum_duration_milliseconds",
+            "session_recording_opt_in",
+            "session_recording_sample_rate",
+            "surveys_opt_in",
+            "test_account_filters_default_checked",
+        }
+    ),
+    response_model=models.Project,
+    throttle_classes=("crud",),
+    personal_api_key_allowed=False,
+)
+
+PROXY_RECORDS_LIST: Operation[models.PaginatedProxyRecordList] = Operation(
+    operation_id="proxy_records_list",
+    method="GET",
+    path="/api/organizations/{organization_id}/proxy_records/",
+    response_kind="page",
+    path_params=(_ORGANIZATION_ID,),
+    query_params=(
+        QueryParam(name="limit", type="integer", minimum=1),
+        QueryParam(name="offset", type="integer", minimum=0),
+    ),
+    response_model=models.PaginatedProxyRecordList,
+    required_scope="organization:read",
+    throttle_classes=("crud",),
+)
+
+PROXY_RECORDS_CREATE: Operation[models.ProxyRecord] = Operation(
+    operation_id="proxy_records_create",
+    method="POST",
+    path="/api/organizations/{organization_id}/proxy_records/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID,),
+    body_model=models.ProxyRecordRequest,
+    response_model=models.ProxyRecord,
+    required_scope="organization:write",
+    throttle_classes=("crud",),
+)
+
+PROXY_RECORDS_RETRIEVE: Operation[models.ProxyRecord] = Operation(
+    operation_id="proxy_records_retrieve",
+    method="GET",
+    path="/api/organizations/{organization_id}/proxy_records/{id}/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_STRING),
+    response_model=models.ProxyRecord,
+    required_scope="organization:read",
+    throttle_classes=("crud",),
+)
+
+PROXY_RECORDS_PARTIAL_UPDATE: Operation[models.ProxyRecord] = Operation(
+    operation_id="proxy_records_partial_update",
+    method="PATCH",
+    path="/api/organizations/{organization_id}/proxy_records/{id}/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_STRING),
+    body_model=models.PatchedProxyRecordRequest,
+    none_refused=frozenset({"domain"}),
+    response_model=models.ProxyRecord,
+    required_scope="organization:write",
+    throttle_classes=("crud",),
+)
+
+PROXY_RECORDS_DESTROY: Operation[None] = Operation(
+    operation_id="proxy_records_destroy",
+    method="DELETE",
+    path="/api/organizations/{organization_id}/proxy_records/{id}/",
+    response_kind="none",
+    path_params=(_ORGANIZATION_ID, _ID_STRING),
+    required_scope="organization:write",
+    throttle_classes=("crud",),
+)
+
+ROLES_LIST: Operation[models.PaginatedRoleList] = Operation(
+    operation_id="roles_list",
+    method="GET",
+    path="/api/organizations/{organization_id}/roles/",
+    response_kind="page",
+    path_params=(_ORGANIZATION_ID,),
+    query_params=(
+        QueryParam(name="limit", type="integer", minimum=1),
+        QueryParam(name="offset", type="integer", minimum=0),
+    ),
+    response_model=models.PaginatedRoleList,
+    required_scope="organization:read",
+    throttle_classes=("crud",),
+)
+
+ROLES_CREATE: Operation[models.Role] = Operation(
+    operation_id="roles_create",
+    method="POST",
+    path="/api/organizations/{organization_id}/roles/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID,),
+    body_model=models.RoleRequest,
+    none_means_omitted=frozenset({"feature_flags_access_level"}),
+    response_model=models.Role,
+    required_scope="organization:write",
+    throttle_classes=("crud",),
+)
+
+ROLES_RETRIEVE: Operation[models.Role] = Operation(
+    operation_id="roles_retrieve",
+    method="GET",
+    path="/api/organizations/{organization_id}/roles/{id}/",
+    response_kind="model",
+    path_params=(_ORGANIZATION_ID, _ID_STRING),
+    response_model=models.Role,
+    required_scope="organization:read",
+    throttle_classes=("crud",),
+)
+
 
 # The service's published rates per API key: each throttle class's windows as
 # (requests, seconds), shortest first; every window applies at once.
@@ -89,7 +570,7 @@ ALL: tuple[Operation[Any], ...] = (
 # `get_many` with `batch_size`: session_recordings_retrieve many at once through
 # session_recordings_list (x-sdk-batch).
 SESSION_RECORDINGS_RETRIEVE_BATCH = BatchLookup(
-    SESSION_RECORDINGS_LIST,
+    operation=SESSION_RECORDINGS_LIST,
     parameter="session_ids",
     max_size=100,
     limit="limit",

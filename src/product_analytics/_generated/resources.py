@@ -1,8 +1,9 @@
 # GENERATED FILE: do not edit by hand.
-# Source: spec/openapi.yaml (version 1.0.0, sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f),
+# Source: spec/openapi.yaml (version 1.0.0),
+# sha256 17e7f08182605c7dfc196a866450f90a0e0ae9c571033d382b5da0c75be2576f,
 # by codegen 2.4.0. Regenerate with `make generate`.
-"""The resources of the client: one `Endpoint` class per operation of the spec, and each
-resource's `with_raw_response` view.
+"""The resources of the client: one class per resource, a method per operation of the spec
+that shows the request it builds, and each resource's `with_raw_response` view.
 
 Every method's docstring gives its request (``METHOD path``), the API-key scope it needs and
 its throttle class; the same facts are typed attributes of the method (`required_scope`,
@@ -21,7 +22,8 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterable
-from typing import Any, Literal, overload
+from functools import cached_property
+from typing import Any, Literal, Protocol, overload
 from uuid import UUID
 
 from typing_extensions import TypedDict, Unpack
@@ -29,14 +31,18 @@ from typing_extensions import TypedDict, Unpack
 from product_analytics._operation import NOT_GIVEN, NotGiven
 from product_analytics._pagination import Pager
 from product_analytics._resource import (
-    Endpoint,
     Extra,
     Headers,
-    Raw,
-    RawMethods,
+    OperationFacts,
     Requester,
+    RequestOptions,
     Resource,
     Seconds,
+    bulk_endpoint,
+    endpoint,
+    known_fields,
+    raw,
+    raw_page,
 )
 
 from . import models
@@ -44,7 +50,10 @@ from . import operations as ops
 
 
 class PatchedProjectRequestFields(TypedDict, total=False):
-    """The body fields of ``models.PatchedProjectRequest``. Only the fields given are sent."""
+    """The body fields of ``models.PatchedProjectRequest``.
+
+    Only the fields given are sent.
+    """
 
     name: str
     product_description: str | None
@@ -91,7 +100,10 @@ class PatchedProjectRequestFields(TypedDict, total=False):
 
 class PatchedProjectProductIntentRequestFields(PatchedProjectRequestFields, total=False):
     """The body fields of ``models.PatchedProjectProductIntentRequest``: those of
-    ``PatchedProjectRequestFields`` and its own. Only the fields given are sent."""
+    ``PatchedProjectRequestFields`` and its own.
+
+    Only the fields given are sent.
+    """
 
     product_type: str
     intent_context: str
@@ -100,7 +112,10 @@ class PatchedProjectProductIntentRequestFields(PatchedProjectRequestFields, tota
 
 class PatchedProjectUpdateRequestFields(PatchedProjectRequestFields, total=False):
     """The body fields of ``models.PatchedProjectUpdateRequest``: those of
-    ``PatchedProjectRequestFields`` and its own. Only the fields given are sent."""
+    ``PatchedProjectRequestFields`` and its own.
+
+    Only the fields given are sent.
+    """
 
     session_recording_url_trigger_config: list[dict[str, Any]] | None
     session_recording_url_blocklist_config: list[dict[str, Any]] | None
@@ -138,51 +153,145 @@ class PatchedProjectUpdateRequestFields(PatchedProjectRequestFields, total=False
 
 class ProjectAuthenticateWizardRequestFields(PatchedProjectRequestFields, total=False):
     """The body fields of ``models.ProjectAuthenticateWizardRequest``: those of
-    ``PatchedProjectRequestFields`` and its own. Only the fields given are sent."""
+    ``PatchedProjectRequestFields`` and its own.
+
+    Only the fields given are sent.
+    """
 
     hash: str
 
 
-class SessionRecordingPlaylistsRemoveRecording(Endpoint, operation=ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY):
-    async def __call__(
-        self, *, project_id: str | int | None = None, short_id: str, session_recording_id: str,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+class SessionRecordingPlaylists(Resource):
+    """``client.session_recording_playlists``.
+
+
+    Methods: remove_recording.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> SessionRecordingPlaylistsWithRawResponse:
+        """The same methods, each returning the `RawResponse` of its answer."""
+        return SessionRecordingPlaylistsWithRawResponse(self)
+
+    @endpoint(ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY)
+    async def remove_recording(
+        self,
+        *,
+        project_id: str | int | None = None,
+        short_id: str,
+        session_recording_id: str,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> None:
         """Remove a recording from a recording playlist.
 
-        ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/{session_recording_id}/``. Required scope: none listed. Throttle class: ``recordings``.
+        ``DELETE /api/environments/{project_id}/session_recording_playlists/{short_id}/recordings/``
+        ``{session_recording_id}/``
+        Required scope: none listed.
+        Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
         """
-        return await self._call(ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY, locals())
+        return await self._client._request(
+            ops.SESSION_RECORDING_PLAYLISTS_RECORDINGS_DESTROY,
+            path={
+                "project_id": project_id,
+                "short_id": short_id,
+                "session_recording_id": session_recording_id,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
 
-class SessionRecordingPlaylistsWithRawResponse(RawMethods):
-    """``client.session_recording_playlists.with_raw_response``: its methods, each returning a `RawResponse`."""
+class SessionRecordingPlaylistsWithRawResponse:
+    """``client.session_recording_playlists.with_raw_response``.
 
-    remove_recording: Raw[SessionRecordingPlaylistsRemoveRecording]
+    The resource's methods, each returning the `RawResponse` of its answer.
+    """
 
-
-class SessionRecordingPlaylists(Resource):
-    """``client.session_recording_playlists``: remove_recording."""
-
-    remove_recording: SessionRecordingPlaylistsRemoveRecording
-    with_raw_response: SessionRecordingPlaylistsWithRawResponse
+    def __init__(self, resource: SessionRecordingPlaylists) -> None:
+        self.remove_recording = raw(resource.remove_recording)
 
 
-class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
-    def __call__(
-        self, *, project_id: str | int | None = None, limit: int | None = None,
-        offset: int | None = None, date_from: str | None = None, date_to: str | None = None,
-        session_ids: builtins.list[str] | None = None, order: str | None = None,
-        person_uuid: str | None = None, distinct_id: str | None = None,
-        distinct_ids: builtins.list[str] | None = None, filter_test_accounts: bool | None = None,
+class SessionRecordingsGetMany(OperationFacts, Protocol):
+    """The signatures of ``client.session_recordings.get_many``.
+
+    A list of results, or with ``return_exceptions=True`` of results and exceptions.
+    """
+
+    @overload
+    async def __call__(
+        self,
+        *,
+        project_id: str | int | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: Literal[False] = False,
+        batch_size: int | None = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> list[models.SessionRecording]: ...
+    @overload
+    async def __call__(
+        self,
+        *,
+        project_id: str | int | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: Literal[True],
+        batch_size: int | None = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> list[models.SessionRecording | Exception]: ...
+
+
+class SessionRecordings(Resource):
+    """``client.session_recordings``.
+
+
+    Methods: list, get, get_many, update, delete, get_sharing, ai_filters, ai_regex.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> SessionRecordingsWithRawResponse:
+        """The same methods, each returning the `RawResponse` of its answer."""
+        return SessionRecordingsWithRawResponse(self)
+
+    @endpoint(ops.SESSION_RECORDINGS_LIST)
+    def list(
+        self,
+        *,
+        project_id: str | int | None = None,
+        limit: int | None = None,
+        offset: int | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        session_ids: builtins.list[str] | None = None,
+        order: str | None = None,
+        person_uuid: str | None = None,
+        distinct_id: str | None = None,
+        distinct_ids: builtins.list[str] | None = None,
+        filter_test_accounts: bool | None = None,
         operand: Literal["AND", "OR"] | None = None,
         properties: builtins.list[dict[str, Any]] | None = None,
         events: builtins.list[dict[str, Any]] | None = None,
         actions: builtins.list[dict[str, Any]] | None = None,
         console_log_filters: builtins.list[dict[str, Any]] | None = None,
         having_predicates: builtins.list[dict[str, Any]] | None = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> Pager[models.SessionRecording]:
         """List the session recordings of a project.
 
@@ -190,7 +299,9 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
         `-30d` or an ISO date) for older recordings. Lists and objects are sent JSON-encoded,
         booleans as `true`/`false`; `order` sorts descending.
 
-        ``GET /api/environments/{project_id}/session_recordings/``. Required scope: ``session_recording:read``. Throttle class: ``recordings``. Also counted by ``listing``.
+        ``GET /api/environments/{project_id}/session_recordings/``
+        Required scope: ``session_recording:read``.
+        Throttle class: ``recordings``. Also counted by ``listing``.
 
         Args:
             limit: Number of results to return per page.
@@ -210,47 +321,82 @@ class SessionRecordingsList(Endpoint, operation=ops.SESSION_RECORDINGS_LIST):
             console_log_filters: Console-log filters (JSON-encoded list of filter objects).
             having_predicates: Duration and snapshot-source filters (JSON-encoded list).
         """
-        return self._page(ops.SESSION_RECORDINGS_LIST, locals())
+        return self._client._paginate(
+            ops.SESSION_RECORDINGS_LIST,
+            path={"project_id": project_id},
+            query={
+                "limit": limit,
+                "offset": offset,
+                "date_from": date_from,
+                "date_to": date_to,
+                "session_ids": session_ids,
+                "order": order,
+                "person_uuid": person_uuid,
+                "distinct_id": distinct_id,
+                "distinct_ids": distinct_ids,
+                "filter_test_accounts": filter_test_accounts,
+                "operand": operand,
+                "properties": properties,
+                "events": events,
+                "actions": actions,
+                "console_log_filters": console_log_filters,
+                "having_predicates": having_predicates,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class SessionRecordingsGet(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE):
-    async def __call__(
-        self, *, project_id: str | int | None = None, id: str,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+    @endpoint(ops.SESSION_RECORDINGS_RETRIEVE)
+    async def get(
+        self,
+        *,
+        project_id: str | int | None = None,
+        id: str,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> models.SessionRecording:
         """Retrieve one session recording.
 
-        ``GET /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:read``. Throttle class: ``recordings``.
+        ``GET /api/environments/{project_id}/session_recordings/{id}/``
+        Required scope: ``session_recording:read``.
+        Throttle class: ``recordings``.
 
         Args:
             id: UUID string of the session recording.
         """
-        return await self._call(ops.SESSION_RECORDINGS_RETRIEVE, locals())
+        return await self._client._request(
+            ops.SESSION_RECORDINGS_RETRIEVE,
+            path={"project_id": project_id, "id": id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIEVE, bulk=True, batch=ops.SESSION_RECORDINGS_RETRIEVE_BATCH):
-    @overload
-    async def __call__(
-        self, *, project_id: str | int | None = None, ids: Iterable[str],
-        concurrency: int | None = None, return_exceptions: Literal[False] = False,
+    @bulk_endpoint[SessionRecordingsGetMany](ops.SESSION_RECORDINGS_RETRIEVE)
+    async def get_many(
+        self,
+        *,
+        project_id: str | int | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: bool = False,
         batch_size: int | None = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.SessionRecording]: ...
-
-    @overload
-    async def __call__(
-        self, *, project_id: str | int | None = None, ids: Iterable[str],
-        concurrency: int | None = None, return_exceptions: Literal[True],
-        batch_size: int | None = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.SessionRecording | Exception]: ...
-
-    async def __call__(
-        self, *, project_id: str | int | None = None, ids: Iterable[str],
-        concurrency: int | None = None, return_exceptions: bool = False,
-        batch_size: int | None = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.SessionRecording] | list[models.SessionRecording | Exception]:
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> (
+        builtins.list[models.SessionRecording] | builtins.list[models.SessionRecording | Exception]
+    ):
         """``get`` once per value of ``ids``, concurrently.
 
         At most ``concurrency`` requests are in flight; results come in the order of ``ids``. The
@@ -272,7 +418,9 @@ class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIE
         its events store, so its ``activity_score``, ``expiry_time`` and ``recording_ttl`` may be
         ``None``.
 
-        ``GET /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:read``. Throttle class: ``recordings``.
+        ``GET /api/environments/{project_id}/session_recordings/{id}/``
+        Required scope: ``session_recording:read``.
+        Throttle class: ``recordings``.
 
         Args:
             ids: The values of ``id``, one request each.
@@ -281,15 +429,38 @@ class SessionRecordingsGetMany(Endpoint, operation=ops.SESSION_RECORDINGS_RETRIE
             batch_size: Values per request of ``session_recordings_list`` (1 to 100); None: one
                 request per value.
         """
-        return await self._many(ops.SESSION_RECORDINGS_RETRIEVE, locals())
+        return await self._client._request_many(
+            ops.SESSION_RECORDINGS_RETRIEVE,
+            param="id",
+            values=ids,
+            path={"project_id": project_id},
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+            batch=ops.SESSION_RECORDINGS_RETRIEVE_BATCH,
+            batch_size=batch_size,
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class SessionRecordingsUpdate(Endpoint, operation=ops.SESSION_RECORDINGS_PARTIAL_UPDATE):
-    async def __call__(
-        self, *, project_id: str | int | None = None, id: str, person: Any | NotGiven = NOT_GIVEN,
-        viewed: bool | NotGiven = NOT_GIVEN, analyzed: bool | NotGiven = NOT_GIVEN,
+    @endpoint(ops.SESSION_RECORDINGS_PARTIAL_UPDATE)
+    async def update(
+        self,
+        *,
+        project_id: str | int | None = None,
+        id: str,
+        person: Any | NotGiven = NOT_GIVEN,
+        viewed: bool | NotGiven = NOT_GIVEN,
+        analyzed: bool | NotGiven = NOT_GIVEN,
         player_metadata: dict[str, Any] | NotGiven = NOT_GIVEN,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
     ) -> models.SessionRecording | None:
         """Update a session recording.
 
@@ -297,135 +468,264 @@ class SessionRecordingsUpdate(Endpoint, operation=ops.SESSION_RECORDINGS_PARTIAL
         service does). The live service reads `viewed`, `analyzed` (one of them true, else 400) and
         `player_metadata`.
 
-        ``PATCH /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:write``. Throttle class: ``recordings``.
+        ``PATCH /api/environments/{project_id}/session_recordings/{id}/``
+        Required scope: ``session_recording:write``.
+        Throttle class: ``recordings``.
 
         Args:
             id: UUID string of the session recording.
         """
-        return await self._call(ops.SESSION_RECORDINGS_PARTIAL_UPDATE, locals())
+        return await self._client._request(
+            ops.SESSION_RECORDINGS_PARTIAL_UPDATE,
+            path={"project_id": project_id, "id": id},
+            body={
+                "person": person,
+                "viewed": viewed,
+                "analyzed": analyzed,
+                "player_metadata": player_metadata,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class SessionRecordingsDelete(Endpoint, operation=ops.SESSION_RECORDINGS_DESTROY):
-    async def __call__(
-        self, *, project_id: str | int | None = None, id: str,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+    @endpoint(ops.SESSION_RECORDINGS_DESTROY)
+    async def delete(
+        self,
+        *,
+        project_id: str | int | None = None,
+        id: str,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> None:
         """Delete a session recording.
 
-        ``DELETE /api/environments/{project_id}/session_recordings/{id}/``. Required scope: ``session_recording:write``. Throttle class: ``recordings``.
+        ``DELETE /api/environments/{project_id}/session_recordings/{id}/``
+        Required scope: ``session_recording:write``.
+        Throttle class: ``recordings``.
 
         Args:
             id: UUID string of the session recording.
         """
-        return await self._call(ops.SESSION_RECORDINGS_DESTROY, locals())
+        return await self._client._request(
+            ops.SESSION_RECORDINGS_DESTROY,
+            path={"project_id": project_id, "id": id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class SessionRecordingsGetSharing(Endpoint, operation=ops.SESSION_RECORDINGS_SHARING_RETRIEVE):
-    async def __call__(
-        self, *, project_id: str | int | None = None, recording_id: str,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+    @endpoint(ops.SESSION_RECORDINGS_SHARING_RETRIEVE)
+    async def get_sharing(
+        self,
+        *,
+        project_id: str | int | None = None,
+        recording_id: str,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> models.SharingConfiguration:
         """Read the sharing configuration of one recording.
 
         Fields the service adds are kept as extra fields.
 
-        ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``. Required scope: ``sharing_configuration:read``. Throttle class: ``crud``.
+        ``GET /api/environments/{project_id}/session_recordings/{recording_id}/sharing/``
+        Required scope: ``sharing_configuration:read``.
+        Throttle class: ``crud``.
         """
-        return await self._call(ops.SESSION_RECORDINGS_SHARING_RETRIEVE, locals())
+        return await self._client._request(
+            ops.SESSION_RECORDINGS_SHARING_RETRIEVE,
+            path={"project_id": project_id, "recording_id": recording_id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class SessionRecordingsAiFilters(Endpoint, operation=ops.SESSION_RECORDINGS_AI_FILTERS_CREATE):
-    async def __call__(
-        self, *, project_id: str | int | None = None, person: Any | NotGiven = NOT_GIVEN,
-        messages: list[dict[str, Any]] | NotGiven = NOT_GIVEN,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+    @endpoint(ops.SESSION_RECORDINGS_AI_FILTERS_CREATE)
+    async def ai_filters(
+        self,
+        *,
+        project_id: str | int | None = None,
+        person: Any | NotGiven = NOT_GIVEN,
+        messages: builtins.list[dict[str, Any]] | NotGiven = NOT_GIVEN,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
     ) -> models.AiFiltersResult | None:
         """Generate recording filters with AI.
 
         Returns the `{"result", "data"}` answer, or None for an empty body. The live service reads
         `messages` (`{"role": "user" | "assistant", "content": str}` each).
 
-        ``POST /api/environments/{project_id}/session_recordings/ai/filters/``. Required scope: none listed. Throttle class: ``recordings``.
+        ``POST /api/environments/{project_id}/session_recordings/ai/filters/``
+        Required scope: none listed.
+        Throttle class: ``recordings``.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
         """
-        return await self._call(ops.SESSION_RECORDINGS_AI_FILTERS_CREATE, locals())
+        return await self._client._request(
+            ops.SESSION_RECORDINGS_AI_FILTERS_CREATE,
+            path={"project_id": project_id},
+            body={
+                "person": person,
+                "messages": messages,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class SessionRecordingsAiRegex(Endpoint, operation=ops.SESSION_RECORDINGS_AI_REGEX_CREATE):
-    async def __call__(
-        self, *, project_id: str | int | None = None, person: Any | NotGiven = NOT_GIVEN,
+    @endpoint(ops.SESSION_RECORDINGS_AI_REGEX_CREATE)
+    async def ai_regex(
+        self,
+        *,
+        project_id: str | int | None = None,
+        person: Any | NotGiven = NOT_GIVEN,
         regex: str | NotGiven = NOT_GIVEN,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
     ) -> models.AiRegexResult | None:
         """Generate a regex pattern with AI.
 
         Returns the `{"result", "data": {"output"}}` answer, or None for an empty body. The live
         service requires `regex` (400 without it).
 
-        ``POST /api/environments/{project_id}/session_recordings/ai/regex/``. Required scope: none listed. Throttle class: ``recordings``.
+        ``POST /api/environments/{project_id}/session_recordings/ai/regex/``
+        Required scope: none listed.
+        Throttle class: ``recordings``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
         Experimental: subject to change; the first call emits ``ExperimentalOperationWarning``.
         """
-        return await self._call(ops.SESSION_RECORDINGS_AI_REGEX_CREATE, locals())
+        return await self._client._request(
+            ops.SESSION_RECORDINGS_AI_REGEX_CREATE,
+            path={"project_id": project_id},
+            body={
+                "person": person,
+                "regex": regex,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
 
-class SessionRecordingsWithRawResponse(RawMethods):
-    """``client.session_recordings.with_raw_response``: its methods, each returning a `RawResponse`."""
+class SessionRecordingsWithRawResponse:
+    """``client.session_recordings.with_raw_response``.
 
-    list: Raw[SessionRecordingsList]
-    get: Raw[SessionRecordingsGet]
-    update: Raw[SessionRecordingsUpdate]
-    delete: Raw[SessionRecordingsDelete]
-    get_sharing: Raw[SessionRecordingsGetSharing]
-    ai_filters: Raw[SessionRecordingsAiFilters]
-    ai_regex: Raw[SessionRecordingsAiRegex]
+    The resource's methods, each returning the `RawResponse` of its answer.
+    """
 
-
-class SessionRecordings(Resource):
-    """``client.session_recordings``: list, get, get_many, update, delete, get_sharing, ai_filters, ai_regex."""
-
-    list: SessionRecordingsList
-    get: SessionRecordingsGet
-    get_many: SessionRecordingsGetMany
-    update: SessionRecordingsUpdate
-    delete: SessionRecordingsDelete
-    get_sharing: SessionRecordingsGetSharing
-    ai_filters: SessionRecordingsAiFilters
-    ai_regex: SessionRecordingsAiRegex
-    with_raw_response: SessionRecordingsWithRawResponse
+    def __init__(self, resource: SessionRecordings) -> None:
+        self.list = raw_page(resource.list)
+        self.get = raw(resource.get)
+        self.update = raw(resource.update)
+        self.delete = raw(resource.delete)
+        self.get_sharing = raw(resource.get_sharing)
+        self.ai_filters = raw(resource.ai_filters)
+        self.ai_regex = raw(resource.ai_regex)
 
 
-class SessionsPropertyDefinitions(Endpoint, operation=ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE):
-    async def __call__(
-        self, *, project_id: str | int | None = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+class Sessions(Resource):
+    """``client.sessions``.
+
+
+    Methods: property_definitions.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> SessionsWithRawResponse:
+        """The same methods, each returning the `RawResponse` of its answer."""
+        return SessionsWithRawResponse(self)
+
+    @endpoint(ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE)
+    async def property_definitions(
+        self,
+        *,
+        project_id: str | int | None = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> Any:
         """Read session property definitions.
 
         Returns the decoded JSON body (live: `{"count", "results"}`), or None for an empty body.
 
-        ``GET /api/environments/{project_id}/sessions/property_definitions/``. Required scope: none listed. Throttle class: ``recordings``.
+        ``GET /api/environments/{project_id}/sessions/property_definitions/``
+        Required scope: none listed.
+        Throttle class: ``recordings``.
         """
-        return await self._call(ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE, locals())
+        return await self._client._request(
+            ops.SESSIONS_PROPERTY_DEFINITIONS_RETRIEVE,
+            path={"project_id": project_id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
 
-class SessionsWithRawResponse(RawMethods):
-    """``client.sessions.with_raw_response``: its methods, each returning a `RawResponse`."""
+class SessionsWithRawResponse:
+    """``client.sessions.with_raw_response``.
 
-    property_definitions: Raw[SessionsPropertyDefinitions]
+    The resource's methods, each returning the `RawResponse` of its answer.
+    """
 
-
-class Sessions(Resource):
-    """``client.sessions``: property_definitions."""
-
-    property_definitions: SessionsPropertyDefinitions
-    with_raw_response: SessionsWithRawResponse
+    def __init__(self, resource: Sessions) -> None:
+        self.property_definitions = raw(resource.property_definitions)
 
 
-class ProjectsUpdate(Endpoint, operation=ops.PROJECTS_PARTIAL_UPDATE, fields_type=PatchedProjectUpdateRequestFields):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: int,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+class Projects(Resource):
+    """``client.projects``.
+
+
+    Methods: update, delete, activity, add_product_intent, authenticate_wizard, change_organization,
+    complete_product_onboarding, is_generating_demo_data, reset_token.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> ProjectsWithRawResponse:
+        """The same methods, each returning the `RawResponse` of its answer."""
+        return ProjectsWithRawResponse(self)
+
+    @endpoint(ops.PROJECTS_PARTIAL_UPDATE, fields=PatchedProjectUpdateRequestFields)
+    async def update(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
         **fields: Unpack[PatchedProjectUpdateRequestFields],
     ) -> models.Project:
         """Partially update the project.
@@ -433,35 +733,70 @@ class ProjectsUpdate(Endpoint, operation=ops.PROJECTS_PARTIAL_UPDATE, fields_typ
         Takes every project body field, and the live serializer's other writable fields. The live
         service needs `project:write` of a personal API key; its 403 is a `PermissionDeniedError`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/``. Required scope: ``project:read``. Throttle class: ``crud``.
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/``
+        Required scope: ``project:read``.
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectUpdateRequestFields``).
         """
-        return await self._call(ops.PROJECTS_PARTIAL_UPDATE, locals())
+        return await self._client._request(
+            ops.PROJECTS_PARTIAL_UPDATE,
+            path={"organization_id": organization_id, "id": id},
+            body=known_fields(fields, of=PatchedProjectUpdateRequestFields, method="update"),
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class ProjectsDelete(Endpoint, operation=ops.PROJECTS_DESTROY):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: int,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+    @endpoint(ops.PROJECTS_DESTROY)
+    async def delete(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> None:
         """Delete the project.
 
-        ``DELETE /api/organizations/{organization_id}/projects/{id}/``. Required scope: ``project:write``. Throttle class: ``crud``.
+        ``DELETE /api/organizations/{organization_id}/projects/{id}/``
+        Required scope: ``project:write``.
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
         """
-        return await self._call(ops.PROJECTS_DESTROY, locals())
+        return await self._client._request(
+            ops.PROJECTS_DESTROY,
+            path={"organization_id": organization_id, "id": id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
-    def __call__(
-        self, *, organization_id: str | None = None, id: int, page: int | None = None,
+    @endpoint(ops.PROJECTS_ACTIVITY_RETRIEVE)
+    def activity(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        page: int | None = None,
         limit: int | None = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> Pager[models.ActivityLogEntry]:
         """Retrieve activity.
 
@@ -469,7 +804,9 @@ class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
         page by default); `page.total_count` counts every entry. A project-shaped answer is a page
         with no results, its fields kept in `page.envelope`.
 
-        ``GET /api/organizations/{organization_id}/projects/{id}/activity/``. Required scope: none listed. Throttle class: ``crud``.
+        ``GET /api/organizations/{organization_id}/projects/{id}/activity/``
+        Required scope: none listed.
+        Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
@@ -477,32 +814,77 @@ class ProjectsActivity(Endpoint, operation=ops.PROJECTS_ACTIVITY_RETRIEVE):
             page: Page number, from 1 (the live service's default).
             limit: Entries per page (the live service's default is 10).
         """
-        return self._page(ops.PROJECTS_ACTIVITY_RETRIEVE, locals())
+        return self._client._paginate(
+            ops.PROJECTS_ACTIVITY_RETRIEVE,
+            path={"organization_id": organization_id, "id": id},
+            query={
+                "page": page,
+                "limit": limit,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class ProjectsAddProductIntent(Endpoint, operation=ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE, fields_type=PatchedProjectProductIntentRequestFields):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: int,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+    @endpoint(
+        ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
+        fields=PatchedProjectProductIntentRequestFields,
+    )
+    async def add_product_intent(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
         **fields: Unpack[PatchedProjectProductIntentRequestFields],
     ) -> models.Project:
         """Add product intent.
 
         The live service requires `product_type` and also reads `intent_context` and `metadata`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``. Required scope: ``team:read`` (the live service's ``project:read`` passes too). Throttle class: ``crud``.
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/add_product_intent/``
+        Required scope: ``team:read`` (the live service's ``project:read`` passes too).
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
         """
-        return await self._call(ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE, locals())
+        return await self._client._request(
+            ops.PROJECTS_ADD_PRODUCT_INTENT_PARTIAL_UPDATE,
+            path={"organization_id": organization_id, "id": id},
+            body=known_fields(
+                fields, of=PatchedProjectProductIntentRequestFields, method="add_product_intent"
+            ),
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class ProjectsAuthenticateWizard(Endpoint, operation=ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE, fields_type=ProjectAuthenticateWizardRequestFields):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: int,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+    @endpoint(
+        ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE, fields=ProjectAuthenticateWizardRequestFields
+    )
+    async def authenticate_wizard(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
         **fields: Unpack[ProjectAuthenticateWizardRequestFields],
     ) -> models.WizardAuthenticationResult:
         """Authenticate wizard.
@@ -510,19 +892,40 @@ class ProjectsAuthenticateWizard(Endpoint, operation=ops.PROJECTS_AUTHENTICATE_W
         The live service reads `hash` (400 without it or once expired) and answers `{"success":
         true}`; other fields are kept.
 
-        ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``. Required scope: none listed. Throttle class: ``crud``.
+        ``POST /api/organizations/{organization_id}/projects/{id}/authenticate_wizard/``
+        Required scope: none listed.
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``ProjectAuthenticateWizardRequestFields``).
         """
-        return await self._call(ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE, locals())
+        return await self._client._request(
+            ops.PROJECTS_AUTHENTICATE_WIZARD_CREATE,
+            path={"organization_id": organization_id, "id": id},
+            body=known_fields(
+                fields, of=ProjectAuthenticateWizardRequestFields, method="authenticate_wizard"
+            ),
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class ProjectsChangeOrganization(Endpoint, operation=ops.PROJECTS_CHANGE_ORGANIZATION_CREATE, fields_type=PatchedProjectRequestFields):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: int,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+    @endpoint(ops.PROJECTS_CHANGE_ORGANIZATION_CREATE, fields=PatchedProjectRequestFields)
+    async def change_organization(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
         **fields: Unpack[PatchedProjectRequestFields],
     ) -> models.Project:
         """Change organization.
@@ -531,334 +934,643 @@ class ProjectsChangeOrganization(Endpoint, operation=ops.PROJECTS_CHANGE_ORGANIZ
         the path parameter: pass it through `extra_body`. The caller must be an admin of both
         organizations.
 
-        ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``. Required scope: none listed. Throttle class: ``crud``.
+        ``POST /api/organizations/{organization_id}/projects/{id}/change_organization/``
+        Required scope: none listed.
+        Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
-        Body field ``organization_id``: not an argument (its name is taken or is not a Python
-        name); send it as ``extra_body={"organization_id": ...}``.
+        Body field ``organization_id``: not an argument (its name is taken or is not a Python name);
+        send it as ``extra_body={"organization_id": ...}``.
 
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
         """
-        return await self._call(ops.PROJECTS_CHANGE_ORGANIZATION_CREATE, locals())
+        return await self._client._request(
+            ops.PROJECTS_CHANGE_ORGANIZATION_CREATE,
+            path={"organization_id": organization_id, "id": id},
+            body=known_fields(fields, of=PatchedProjectRequestFields, method="change_organization"),
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class ProjectsCompleteProductOnboarding(Endpoint, operation=ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE, fields_type=PatchedProjectProductIntentRequestFields):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: int,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+    @endpoint(
+        ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
+        fields=PatchedProjectProductIntentRequestFields,
+    )
+    async def complete_product_onboarding(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
         **fields: Unpack[PatchedProjectProductIntentRequestFields],
     ) -> models.Project:
         """Complete product onboarding.
 
         The live service requires `product_type` (a known product key; 400 otherwise).
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``. Required scope: ``team:read`` (the live service's ``project:read`` passes too). Throttle class: ``crud``.
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/complete_product_onboarding/``
+        Required scope: ``team:read`` (the live service's ``project:read`` passes too).
+        Throttle class: ``crud``.
 
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectProductIntentRequestFields``).
         """
-        return await self._call(ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE, locals())
+        return await self._client._request(
+            ops.PROJECTS_COMPLETE_PRODUCT_ONBOARDING_PARTIAL_UPDATE,
+            path={"organization_id": organization_id, "id": id},
+            body=known_fields(
+                fields,
+                of=PatchedProjectProductIntentRequestFields,
+                method="complete_product_onboarding",
+            ),
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class ProjectsIsGeneratingDemoData(Endpoint, operation=ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: int,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+    @endpoint(ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE)
+    async def is_generating_demo_data(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> models.DemoDataStatus:
         """Tell whether demo data is being generated.
 
         Returns `DemoDataStatus` (`is_generating_demo_data`; other fields kept).
 
-        ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``. Required scope: none listed. Throttle class: ``crud``.
+        ``GET /api/organizations/{organization_id}/projects/{id}/is_generating_demo_data/``
+        Required scope: none listed.
+        Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
             id: A unique integer value identifying this project.
         """
-        return await self._call(ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE, locals())
+        return await self._client._request(
+            ops.PROJECTS_IS_GENERATING_DEMO_DATA_RETRIEVE,
+            path={"organization_id": organization_id, "id": id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class ProjectsResetToken(Endpoint, operation=ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE, fields_type=PatchedProjectRequestFields):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: int,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+    @endpoint(ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE, fields=PatchedProjectRequestFields)
+    async def reset_token(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: int,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
         **fields: Unpack[PatchedProjectRequestFields],
     ) -> models.Project:
         """Reset token.
 
         Project admins only; returns the project with its new `api_token`.
 
-        ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``. Required scope: none listed. Throttle class: ``crud``.
+        ``PATCH /api/organizations/{organization_id}/projects/{id}/reset_token/``
+        Required scope: none listed.
+        Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
 
         Args:
             id: A unique integer value identifying this project.
             fields: The body fields (``PatchedProjectRequestFields``).
         """
-        return await self._call(ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE, locals())
+        return await self._client._request(
+            ops.PROJECTS_RESET_TOKEN_PARTIAL_UPDATE,
+            path={"organization_id": organization_id, "id": id},
+            body=known_fields(fields, of=PatchedProjectRequestFields, method="reset_token"),
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
 
-class ProjectsWithRawResponse(RawMethods):
-    """``client.projects.with_raw_response``: its methods, each returning a `RawResponse`."""
+class ProjectsWithRawResponse:
+    """``client.projects.with_raw_response``.
 
-    update: Raw[ProjectsUpdate]
-    delete: Raw[ProjectsDelete]
-    activity: Raw[ProjectsActivity]
-    add_product_intent: Raw[ProjectsAddProductIntent]
-    authenticate_wizard: Raw[ProjectsAuthenticateWizard]
-    change_organization: Raw[ProjectsChangeOrganization]
-    complete_product_onboarding: Raw[ProjectsCompleteProductOnboarding]
-    is_generating_demo_data: Raw[ProjectsIsGeneratingDemoData]
-    reset_token: Raw[ProjectsResetToken]
+    The resource's methods, each returning the `RawResponse` of its answer.
+    """
 
-
-class Projects(Resource):
-    """``client.projects``: update, delete, activity, add_product_intent, authenticate_wizard, change_organization, complete_product_onboarding, is_generating_demo_data, reset_token."""
-
-    update: ProjectsUpdate
-    delete: ProjectsDelete
-    activity: ProjectsActivity
-    add_product_intent: ProjectsAddProductIntent
-    authenticate_wizard: ProjectsAuthenticateWizard
-    change_organization: ProjectsChangeOrganization
-    complete_product_onboarding: ProjectsCompleteProductOnboarding
-    is_generating_demo_data: ProjectsIsGeneratingDemoData
-    reset_token: ProjectsResetToken
-    with_raw_response: ProjectsWithRawResponse
+    def __init__(self, resource: Projects) -> None:
+        self.update = raw(resource.update)
+        self.delete = raw(resource.delete)
+        self.activity = raw_page(resource.activity)
+        self.add_product_intent = raw(resource.add_product_intent)
+        self.authenticate_wizard = raw(resource.authenticate_wizard)
+        self.change_organization = raw(resource.change_organization)
+        self.complete_product_onboarding = raw(resource.complete_product_onboarding)
+        self.is_generating_demo_data = raw(resource.is_generating_demo_data)
+        self.reset_token = raw(resource.reset_token)
 
 
-class ProxyRecordsList(Endpoint, operation=ops.PROXY_RECORDS_LIST):
-    def __call__(
-        self, *, organization_id: str | None = None, limit: int | None = None,
+class ProxyRecordsGetMany(OperationFacts, Protocol):
+    """The signatures of ``client.proxy_records.get_many``.
+
+    A list of results, or with ``return_exceptions=True`` of results and exceptions.
+    """
+
+    @overload
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: Literal[False] = False,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> list[models.ProxyRecord]: ...
+    @overload
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: Literal[True],
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> list[models.ProxyRecord | Exception]: ...
+
+
+class ProxyRecords(Resource):
+    """``client.proxy_records``.
+
+
+    Methods: list, create, get, get_many, update, delete.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> ProxyRecordsWithRawResponse:
+        """The same methods, each returning the `RawResponse` of its answer."""
+        return ProxyRecordsWithRawResponse(self)
+
+    @endpoint(ops.PROXY_RECORDS_LIST)
+    def list(
+        self,
+        *,
+        organization_id: str | None = None,
+        limit: int | None = None,
         offset: int | None = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> Pager[models.ProxyRecord]:
         """List the proxy records of an organization.
 
         The live service ignores `limit` and `offset` and answers every record at once (`{"results",
         "max_proxy_records"}`).
 
-        ``GET /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:read``. Throttle class: ``crud``.
+        ``GET /api/organizations/{organization_id}/proxy_records/``
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
         """
-        return self._page(ops.PROXY_RECORDS_LIST, locals())
+        return self._client._paginate(
+            ops.PROXY_RECORDS_LIST,
+            path={"organization_id": organization_id},
+            query={
+                "limit": limit,
+                "offset": offset,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class ProxyRecordsCreate(Endpoint, operation=ops.PROXY_RECORDS_CREATE):
-    async def __call__(
-        self, *, organization_id: str | None = None, domain: str,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+    @endpoint(ops.PROXY_RECORDS_CREATE)
+    async def create(
+        self,
+        *,
+        organization_id: str | None = None,
+        domain: str,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
     ) -> models.ProxyRecord:
         """Create a proxy record.
 
-        ``POST /api/organizations/{organization_id}/proxy_records/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+        ``POST /api/organizations/{organization_id}/proxy_records/``
+        Required scope: ``organization:write``.
+        Throttle class: ``crud``.
         """
-        return await self._call(ops.PROXY_RECORDS_CREATE, locals())
+        return await self._client._request(
+            ops.PROXY_RECORDS_CREATE,
+            path={"organization_id": organization_id},
+            body={
+                "domain": domain,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class ProxyRecordsGet(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: str,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+    @endpoint(ops.PROXY_RECORDS_RETRIEVE)
+    async def get(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: str,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> models.ProxyRecord:
         """Retrieve one proxy record.
 
-        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
+        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
         """
-        return await self._call(ops.PROXY_RECORDS_RETRIEVE, locals())
+        return await self._client._request(
+            ops.PROXY_RECORDS_RETRIEVE,
+            path={"organization_id": organization_id, "id": id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class ProxyRecordsGetMany(Endpoint, operation=ops.PROXY_RECORDS_RETRIEVE, bulk=True):
-    @overload
-    async def __call__(
-        self, *, organization_id: str | None = None, ids: Iterable[str],
-        concurrency: int | None = None, return_exceptions: Literal[False] = False,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.ProxyRecord]: ...
-
-    @overload
-    async def __call__(
-        self, *, organization_id: str | None = None, ids: Iterable[str],
-        concurrency: int | None = None, return_exceptions: Literal[True],
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.ProxyRecord | Exception]: ...
-
-    async def __call__(
-        self, *, organization_id: str | None = None, ids: Iterable[str],
-        concurrency: int | None = None, return_exceptions: bool = False,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.ProxyRecord] | list[models.ProxyRecord | Exception]:
+    @bulk_endpoint[ProxyRecordsGetMany](ops.PROXY_RECORDS_RETRIEVE)
+    async def get_many(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str],
+        concurrency: int | None = None,
+        return_exceptions: bool = False,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> builtins.list[models.ProxyRecord] | builtins.list[models.ProxyRecord | Exception]:
         """``get`` once per value of ``ids``, concurrently.
 
         At most ``concurrency`` requests are in flight; results come in the order of ``ids``. The
         first failure (after its retries) cancels the requests still in flight and is raised; with
         ``return_exceptions=True`` it takes its value's place instead.
 
-        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
+        ``GET /api/organizations/{organization_id}/proxy_records/{id}/``
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             ids: The values of ``id``, one request each.
             concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
         """
-        return await self._many(ops.PROXY_RECORDS_RETRIEVE, locals())
+        return await self._client._request_many(
+            ops.PROXY_RECORDS_RETRIEVE,
+            param="id",
+            values=ids,
+            path={"organization_id": organization_id},
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class ProxyRecordsUpdate(Endpoint, operation=ops.PROXY_RECORDS_PARTIAL_UPDATE):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: str, domain: str | NotGiven = NOT_GIVEN,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+    @endpoint(ops.PROXY_RECORDS_PARTIAL_UPDATE)
+    async def update(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: str,
+        domain: str | NotGiven = NOT_GIVEN,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
     ) -> models.ProxyRecord:
         """Update a proxy record.
 
-        ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+        ``PATCH /api/organizations/{organization_id}/proxy_records/{id}/``
+        Required scope: ``organization:write``.
+        Throttle class: ``crud``.
         """
-        return await self._call(ops.PROXY_RECORDS_PARTIAL_UPDATE, locals())
+        return await self._client._request(
+            ops.PROXY_RECORDS_PARTIAL_UPDATE,
+            path={"organization_id": organization_id, "id": id},
+            body={
+                "domain": domain,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class ProxyRecordsDelete(Endpoint, operation=ops.PROXY_RECORDS_DESTROY):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: str,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+    @endpoint(ops.PROXY_RECORDS_DESTROY)
+    async def delete(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: str,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> None:
         """Delete a proxy record.
 
-        ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+        ``DELETE /api/organizations/{organization_id}/proxy_records/{id}/``
+        Required scope: ``organization:write``.
+        Throttle class: ``crud``.
         """
-        return await self._call(ops.PROXY_RECORDS_DESTROY, locals())
+        return await self._client._request(
+            ops.PROXY_RECORDS_DESTROY,
+            path={"organization_id": organization_id, "id": id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
 
-class ProxyRecordsWithRawResponse(RawMethods):
-    """``client.proxy_records.with_raw_response``: its methods, each returning a `RawResponse`."""
+class ProxyRecordsWithRawResponse:
+    """``client.proxy_records.with_raw_response``.
 
-    list: Raw[ProxyRecordsList]
-    create: Raw[ProxyRecordsCreate]
-    get: Raw[ProxyRecordsGet]
-    update: Raw[ProxyRecordsUpdate]
-    delete: Raw[ProxyRecordsDelete]
+    The resource's methods, each returning the `RawResponse` of its answer.
+    """
 
-
-class ProxyRecords(Resource):
-    """``client.proxy_records``: list, create, get, get_many, update, delete."""
-
-    list: ProxyRecordsList
-    create: ProxyRecordsCreate
-    get: ProxyRecordsGet
-    get_many: ProxyRecordsGetMany
-    update: ProxyRecordsUpdate
-    delete: ProxyRecordsDelete
-    with_raw_response: ProxyRecordsWithRawResponse
+    def __init__(self, resource: ProxyRecords) -> None:
+        self.list = raw_page(resource.list)
+        self.create = raw(resource.create)
+        self.get = raw(resource.get)
+        self.update = raw(resource.update)
+        self.delete = raw(resource.delete)
 
 
-class RolesList(Endpoint, operation=ops.ROLES_LIST):
-    def __call__(
-        self, *, organization_id: str | None = None, limit: int | None = None,
+class RolesGetMany(OperationFacts, Protocol):
+    """The signatures of ``client.roles.get_many``.
+
+    A list of results, or with ``return_exceptions=True`` of results and exceptions.
+    """
+
+    @overload
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: Literal[False] = False,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> list[models.Role]: ...
+    @overload
+    async def __call__(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: Literal[True],
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> list[models.Role | Exception]: ...
+
+
+class Roles(Resource):
+    """``client.roles``.
+
+
+    Methods: list, create, get, get_many.
+    """
+
+    @cached_property
+    def with_raw_response(self) -> RolesWithRawResponse:
+        """The same methods, each returning the `RawResponse` of its answer."""
+        return RolesWithRawResponse(self)
+
+    @endpoint(ops.ROLES_LIST)
+    def list(
+        self,
+        *,
+        organization_id: str | None = None,
+        limit: int | None = None,
         offset: int | None = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> Pager[models.Role]:
         """List the roles of an organization.
 
-        ``GET /api/organizations/{organization_id}/roles/``. Required scope: ``organization:read``. Throttle class: ``crud``.
+        ``GET /api/organizations/{organization_id}/roles/``
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             limit: Number of results to return per page.
             offset: The initial index from which to return the results.
         """
-        return self._page(ops.ROLES_LIST, locals())
+        return self._client._paginate(
+            ops.ROLES_LIST,
+            path={"organization_id": organization_id},
+            query={
+                "limit": limit,
+                "offset": offset,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class RolesCreate(Endpoint, operation=ops.ROLES_CREATE):
-    async def __call__(
-        self, *, organization_id: str | None = None, name: str,
+    @endpoint(ops.ROLES_CREATE)
+    async def create(
+        self,
+        *,
+        organization_id: str | None = None,
+        name: str,
         feature_flags_access_level: Any = None,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None, extra_body: Extra = None,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+        extra_body: Extra = None,
     ) -> models.Role:
         """Create a role.
 
         The current service ignores `feature_flags_access_level`.
 
-        ``POST /api/organizations/{organization_id}/roles/``. Required scope: ``organization:write``. Throttle class: ``crud``.
+        ``POST /api/organizations/{organization_id}/roles/``
+        Required scope: ``organization:write``.
+        Throttle class: ``crud``.
 
         Args:
             feature_flags_access_level: Left out, the service picks its own level.
         """
-        return await self._call(ops.ROLES_CREATE, locals())
+        return await self._client._request(
+            ops.ROLES_CREATE,
+            path={"organization_id": organization_id},
+            body={
+                "name": name,
+                "feature_flags_access_level": feature_flags_access_level,
+            },
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+            ),
+        )
 
-
-class RolesGet(Endpoint, operation=ops.ROLES_RETRIEVE):
-    async def __call__(
-        self, *, organization_id: str | None = None, id: str | UUID,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
+    @endpoint(ops.ROLES_RETRIEVE)
+    async def get(
+        self,
+        *,
+        organization_id: str | None = None,
+        id: str | UUID,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
     ) -> models.Role:
         """Retrieve one role.
 
-        ``GET /api/organizations/{organization_id}/roles/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
+        ``GET /api/organizations/{organization_id}/roles/{id}/``
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             id: UUID of the role.
         """
-        return await self._call(ops.ROLES_RETRIEVE, locals())
+        return await self._client._request(
+            ops.ROLES_RETRIEVE,
+            path={"organization_id": organization_id, "id": id},
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
-
-class RolesGetMany(Endpoint, operation=ops.ROLES_RETRIEVE, bulk=True):
-    @overload
-    async def __call__(
-        self, *, organization_id: str | None = None, ids: Iterable[str | UUID],
-        concurrency: int | None = None, return_exceptions: Literal[False] = False,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.Role]: ...
-
-    @overload
-    async def __call__(
-        self, *, organization_id: str | None = None, ids: Iterable[str | UUID],
-        concurrency: int | None = None, return_exceptions: Literal[True],
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.Role | Exception]: ...
-
-    async def __call__(
-        self, *, organization_id: str | None = None, ids: Iterable[str | UUID],
-        concurrency: int | None = None, return_exceptions: bool = False,
-        timeout: Seconds = None, deadline: Seconds = None, extra_headers: Headers = None, extra_query: Extra = None,
-    ) -> list[models.Role] | list[models.Role | Exception]:
+    @bulk_endpoint[RolesGetMany](ops.ROLES_RETRIEVE)
+    async def get_many(
+        self,
+        *,
+        organization_id: str | None = None,
+        ids: Iterable[str | UUID],
+        concurrency: int | None = None,
+        return_exceptions: bool = False,
+        timeout: Seconds = None,
+        deadline: Seconds = None,
+        extra_headers: Headers = None,
+        extra_query: Extra = None,
+    ) -> builtins.list[models.Role] | builtins.list[models.Role | Exception]:
         """``get`` once per value of ``ids``, concurrently.
 
         At most ``concurrency`` requests are in flight; results come in the order of ``ids``. The
         first failure (after its retries) cancels the requests still in flight and is raised; with
         ``return_exceptions=True`` it takes its value's place instead.
 
-        ``GET /api/organizations/{organization_id}/roles/{id}/``. Required scope: ``organization:read``. Throttle class: ``crud``.
+        ``GET /api/organizations/{organization_id}/roles/{id}/``
+        Required scope: ``organization:read``.
+        Throttle class: ``crud``.
 
         Args:
             ids: The values of ``id``, one request each.
             concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
         """
-        return await self._many(ops.ROLES_RETRIEVE, locals())
+        return await self._client._request_many(
+            ops.ROLES_RETRIEVE,
+            param="id",
+            values=ids,
+            path={"organization_id": organization_id},
+            concurrency=concurrency,
+            return_exceptions=return_exceptions,
+            options=RequestOptions(
+                timeout=timeout,
+                deadline=deadline,
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+            ),
+        )
 
 
-class RolesWithRawResponse(RawMethods):
-    """``client.roles.with_raw_response``: its methods, each returning a `RawResponse`."""
+class RolesWithRawResponse:
+    """``client.roles.with_raw_response``.
 
-    list: Raw[RolesList]
-    create: Raw[RolesCreate]
-    get: Raw[RolesGet]
+    The resource's methods, each returning the `RawResponse` of its answer.
+    """
 
-
-class Roles(Resource):
-    """``client.roles``: list, create, get, get_many."""
-
-    list: RolesList
-    create: RolesCreate
-    get: RolesGet
-    get_many: RolesGetMany
-    with_raw_response: RolesWithRawResponse
-
+    def __init__(self, resource: Roles) -> None:
+        self.list = raw_page(resource.list)
+        self.create = raw(resource.create)
+        self.get = raw(resource.get)
 
 
 class ClientResources:
@@ -878,4 +1590,3 @@ class ClientResources:
         self.projects = Projects(requester)
         self.proxy_records = ProxyRecords(requester)
         self.roles = Roles(requester)
-

@@ -8,9 +8,9 @@ from product_analytics.models import ProxyRecord
 
 
 async def misspelt(client: AsyncClient) -> None:
-    # E: "RolesCreate" has no attribute "required_scopee"
+    # E: has no attribute "required_scopee"
     print(client.roles.create.required_scopee)
-    # E: "ProjectsResetToken" has no attribute "throttle_klass"
+    # E: has no attribute "throttle_klass"
     print(client.projects.reset_token.throttle_klass)
     # E: "RolesWithRawResponse" has no attribute "gett"
     await client.roles.with_raw_response.gett(organization_id="o")
@@ -36,7 +36,7 @@ async def wrong_results(client: AsyncClient) -> None:
 async def wrong_fields(client: AsyncClient) -> None:
     # E: Unexpected keyword argument "anonymize_ipz"
     await client.projects.update(id=1, anonymize_ipz=True)
-    # E: "anonymize_ips" to "__call__" of "ProjectsUpdate" has incompatible type "str"
+    # E: Argument "anonymize_ips" to "__call__" of "BoundMethod" has incompatible type "str"
     await client.projects.update(id=1, anonymize_ips="yes")
     # E: Unexpected keyword argument "product_type"
     await client.projects.reset_token(id=1, product_type="x")
