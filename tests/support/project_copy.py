@@ -34,9 +34,10 @@ methods = {}
 for name in dir(client):
     resource = getattr(client, name)
     if isinstance(resource, Resource):
-        for method in type(resource).__annotations__:
-            if method != "with_raw_response":
-                methods[f"{name}.{method}"] = getattr(resource, method).operation_id
+        for method in dir(resource):
+            operation_id = getattr(getattr(resource, method), "operation_id", None)
+            if not method.startswith("_") and isinstance(operation_id, str):
+                methods[f"{name}.{method}"] = operation_id
 print(json.dumps(methods))
 """
 
