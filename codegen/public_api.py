@@ -5,7 +5,8 @@ so a package that no longer imports (an old one, a broken one) is read all the s
 `folder`, in either layout: one module each, or a large spec's index modules whose names
 come from `_resources/` and `_models/` (codegen/split.py). The resources are the attributes
 of `resources.ClientResources` (annotated attributes, or the split layout's cached
-properties), the models the names `models.__all__` lists.
+properties), the models the names `models.__all__` lists. The operations modules are not
+read.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ __all__ = ["load_public_api"]
 # The name the package is loaded under, whatever its folder is called (a staging folder's
 # name is not a module name).
 _PACKAGE = "generated"
+# What is read of it: the operations modules are not (what users call is on the resources).
+_READ = ("__init__.py", "models.py", "resources.py", "_models", "_resources")
 
 
 def load_public_api(folder: Path) -> PublicApi:
@@ -30,7 +33,11 @@ def load_public_api(folder: Path) -> PublicApi:
     if not (folder / "resources.py").is_file() or not (folder / "models.py").is_file():
         return PublicApi(resources={}, models={})
     with tempfile.TemporaryDirectory(prefix="public-api-") as search_path:
-        (Path(search_path) / _PACKAGE).symlink_to(folder.resolve(), target_is_directory=True)
+        package_folder = Path(search_path) / _PACKAGE
+        package_folder.mkdir()
+        for name in _READ:
+            if (folder / name).exists():
+                (package_folder / name).symlink_to((folder / name).resolve())
         package = griffe.load(_PACKAGE, search_paths=[search_path], allow_inspection=False)
         assert isinstance(package, griffe.Module)
         return PublicApi(resources=_resources(package), models=_models(package))
