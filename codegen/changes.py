@@ -115,22 +115,17 @@ def report(changes: list[Change], version: str) -> list[str]:
     return lines
 
 
-def _added_removed(
-    kind: str, subjects: tuple[str, str], old: set[str], new: set[str]
-) -> Iterator[Change]:
-    """`KIND added` and `KIND removed` for the names only one side has; `subjects` formats
-    a name into the subject for an addition and for a removal."""
-    added, removed = subjects
+def _added_removed(kind: str, subject: str, old: set[str], new: set[str]) -> Iterator[Change]:
+    """`KIND added` and `KIND removed` for the names only one side has; `subject` formats
+    a name (`"client.{}"`)."""
     for name in sorted(new - old):
-        yield Change(kind=f"{kind} added", subject=added.format(name), detail="", breaking=False)
+        yield Change(kind=f"{kind} added", subject=subject.format(name), detail="", breaking=False)
     for name in sorted(old - new):
-        yield Change(kind=f"{kind} removed", subject=removed.format(name), detail="", breaking=True)
+        yield Change(kind=f"{kind} removed", subject=subject.format(name), detail="", breaking=True)
 
 
 def _resource_changes(old: PublicApi, new: PublicApi) -> Iterator[Change]:
-    yield from _added_removed(
-        "resource", ("client.{}", "client.{}"), set(old.resources), set(new.resources)
-    )
+    yield from _added_removed("resource", "client.{}", set(old.resources), set(new.resources))
     for attribute in sorted(set(old.resources) & set(new.resources)):
         subject = f"client.{attribute}"
         old_methods = _methods(old.resources[attribute])
@@ -230,7 +225,7 @@ def _defaults(breakage: griffe.Breakage) -> str:
 
 
 def _model_changes(old: PublicApi, new: PublicApi) -> Iterator[Change]:
-    yield from _added_removed("model", ("models.{}", "models.{}"), set(old.models), set(new.models))
+    yield from _added_removed("model", "models.{}", set(old.models), set(new.models))
     for name in sorted(set(old.models) & set(new.models)):
         yield from _class_changes(f"models.{name}", old.models[name], new.models[name])
 
