@@ -8,7 +8,9 @@ names), `batch.py` (`x-sdk-batch`) and `schema.py` (`$ref`s and annotations); `s
 holds the parsed file and its problems, `validate.py` the checks of the whole document.
 Writing: `templating.py` and `templates/` (operations and resources), `bodies.py` (shared
 body `TypedDict`s), `modelgen.py` (models) and `split.py` (a large spec's lazy modules).
+Reporting (`--changes`): `public_api.py` reads a generated package's public API with griffe,
+`changes.py` compares two of them (pure) into breaking and compatible changes.
 """
 
 # Recorded in every generated file's header; bump it when the output changes shape.
-GENERATOR_VERSION = "2.4.0"
+GENERATOR_VERSION = "3.0.0"

@@ -17,6 +17,12 @@ and the rest is written; `--strict` refuses on them too. The modules are written
 temporary folder beside the output, formatted there by `ruff format`, then moved into place,
 so a failure never leaves the output half written.
 Output is byte-identical for the same spec and pinned tool versions.
+
+Where the output already held a generated package, `python -m codegen` then prints what the
+regeneration changed in the public API (codegen/changes.py), compared before the new modules
+are moved into place. `--changes` prints the same report and writes nothing: the spec is
+generated into a temporary folder and compared with the output as it stands; exit status 1
+when a change breaks users' code.
 """
 
 from __future__ import annotations
@@ -37,9 +43,11 @@ import jinja2
 
 from codegen import GENERATOR_VERSION
 from codegen.bodies import fields_types
+from codegen.changes import Change, compare, report
 from codegen.longstrings import split_long_strings
 from codegen.modelgen import SchemaRefused, exported, generate_models
 from codegen.naming import RESERVED_CLASS_NAMES
+from codegen.public_api import load_public_api
 from codegen.source import (
     Problem,
     Source,
@@ -63,6 +71,8 @@ DEFAULT_SPEC = ROOT / "spec" / "openapi.yaml"
 DEFAULT_OUT = ROOT / "src" / "product_analytics" / "_generated"
 # The project's `line-length` (pyproject.toml): no generated line is longer.
 LINE_LENGTH = 100
+# The SDK's version, which the report of changes says how to bump.
+VERSION_MODULE = ROOT / "src" / "product_analytics" / "_version.py"
 GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 # From this many operations, models, operations and resources load lazily, one module per
 # model group and resource in these subpackages (codegen/split.py).
@@ -208,10 +218,12 @@ def _render_split(
 
 @dataclass
 class Generated:
-    """What `generate` wrote, and the warnings of the spec (in the order of the file)."""
+    """What `generate` wrote, the warnings of the spec (in the order of the file), and what
+    changed in the public API (None when not asked for, or nothing was there before)."""
 
     written: list[Path]
     warnings: list[Problem]
+    changes: list[Change] | None = None
 
     def warning_lines(self, shown: str) -> list[str]:
         return warning_lines(shown, self.warnings)
@@ -231,9 +243,13 @@ def _move_into(staging: Path, out: Path, files: dict[str, str]) -> None:
             os.replace(staging / name, out / name)
 
 
-def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
+def generate(
+    spec: Path, out: Path, *, strict: bool = False, with_changes: bool = False
+) -> Generated:
     """Check `spec`, then write the generated modules into the package folder `out`.
 
+    With `with_changes`, and a generated package in `out` already, the result's `changes`
+    lists what the new modules change in its public API (compared before they replace it).
     Raises `SpecProblems` (nothing written) when the spec cannot be generated, or, with
     `strict`, when it has warnings.
     """
@@ -261,10 +277,35 @@ def generate(spec: Path, out: Path, *, strict: bool = False) -> Generated:
         split = [path for path in staging.rglob("*.py") if _split_long_strings(path)]
         if split:
             _ruff(["format"], split)
+        found = None
+        if with_changes and (out / "resources.py").is_file():
+            found = compare(load_public_api(out), load_public_api(staging))
         _move_into(staging, out, files)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return Generated([out / name for name in GENERATED], sorted(set(warnings)))
+    return Generated(
+        written=[out / name for name in GENERATED],
+        warnings=sorted(set(warnings)),
+        changes=found,
+    )
+
+
+def api_changes(spec: Path, out: Path, *, strict: bool = False) -> Generated:
+    """What generating `spec` would change in the public API of the package in `out`,
+    which is left as it is: the spec is generated into a temporary folder. The result's
+    `written` is empty. Raises `SpecProblems` as `generate` does."""
+    with tempfile.TemporaryDirectory(prefix="codegen-changes-") as folder:
+        staged = generate(spec, Path(folder) / "_generated", strict=strict)
+        found = compare(load_public_api(out), load_public_api(Path(folder) / "_generated"))
+    return Generated(written=[], warnings=staged.warnings, changes=found)
+
+
+def _version() -> str:
+    """The SDK's `__version__`, from its module's text (nothing is imported)."""
+    match = re.search(r'^__version__ = "([^"]+)"', VERSION_MODULE.read_text(), flags=re.M)
+    if match is None:
+        raise RuntimeError(f"no __version__ in {VERSION_MODULE}")
+    return match.group(1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -278,12 +319,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--time", action="store_true", help="print how long generation took")
     parser.add_argument("--strict", action="store_true", help="refuse a spec with warnings")
+    parser.add_argument(
+        "--changes",
+        action="store_true",
+        help="write nothing: print what the spec would change in the public API of the "
+        "package in --out, each change breaking or compatible, and the version bump it "
+        "needs; exit status 1 when a change breaks",
+    )
     args = parser.parse_args(argv)
     spec = DEFAULT_SPEC if args.spec is None else args.spec
     strict = args.strict or args.spec is None
     started = time.perf_counter()
     try:
-        generated = generate(spec, args.out, strict=strict)
+        if args.changes:
+            generated = api_changes(spec, args.out, strict=strict)
+        else:
+            generated = generate(spec, args.out, strict=strict, with_changes=True)
     except SpecProblems as refused:
         for line in refused.lines():
             print(line, file=sys.stderr)
@@ -297,6 +348,11 @@ def main(argv: list[str] | None = None) -> int:
         print(line, file=sys.stderr)
     for path in generated.written:
         print(f"generated {path}")
+    if generated.changes is not None:
+        for line in report(generated.changes, _version()):
+            print(line)
     if args.time:
-        print(f"generation took {time.perf_counter() - started:.2f} s")
-    return 0
+        took = "comparison" if args.changes else "generation"
+        print(f"{took} took {time.perf_counter() - started:.2f} s")
+    breaking = any(change.breaking for change in generated.changes or [])
+    return 1 if args.changes and breaking else 0

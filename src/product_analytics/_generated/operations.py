@@ -1,7 +1,7 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
 # sha256 db32992a6e53e9f9117e320275dcf7c9dbfb78628fe238379357033387cdebb9,
-# by codegen 2.4.0. Regenerate with `make generate`.
+# by codegen 3.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
 from __future__ import annotations

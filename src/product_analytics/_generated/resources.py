@@ -1,7 +1,7 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
 # sha256 db32992a6e53e9f9117e320275dcf7c9dbfb78628fe238379357033387cdebb9,
-# by codegen 2.4.0. Regenerate with `make generate`.
+# by codegen 3.0.0. Regenerate with `make generate`.
 """The resources of the client: one class per resource, a method per operation of the spec
 that shows the request it builds, and each resource's `with_raw_response` view.
 
