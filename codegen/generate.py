@@ -101,9 +101,15 @@ def _header(spec: Path, source: Source, tool: str) -> str:
 def _ruff(args: list[str], paths: list[Path]) -> None:
     # Explicit config: output outside the project tree is formatted the same way.
     command = [
-        sys.executable, "-m", "ruff", *args, "--config", str(ROOT / "pyproject.toml"),
-        "--quiet", *map(str, paths),
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "ruff",
+        *args,
+        "--config",
+        str(ROOT / "pyproject.toml"),
+        "--quiet",
+        *map(str, paths),
+    ]
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} failed:\n{completed.stdout}{completed.stderr}")

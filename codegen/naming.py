@@ -58,21 +58,66 @@ _VERB = re.compile(
 # body, and the attributes every resource has: a method of that name would shadow them.
 RESERVED_METHOD_NAMES = frozenset(
     {
-        "models", "ops", "builtins", "endpoint", "overload", "Any", "Literal", "UUID", "IO",
-        "Iterable", "Mapping", "NOT_GIVEN", "NotGiven", "Pager", "Seconds", "Headers", "Extra",
-        "Requester", "Resource", "with_raw_response", "with_options", "self", "bulk_endpoint",
+        "models",
+        "ops",
+        "builtins",
+        "endpoint",
+        "overload",
+        "Any",
+        "Literal",
+        "UUID",
+        "IO",
+        "Iterable",
+        "Mapping",
+        "NOT_GIVEN",
+        "NotGiven",
+        "Pager",
+        "Seconds",
+        "Headers",
+        "Extra",
+        "Requester",
+        "Resource",
+        "with_raw_response",
+        "with_options",
+        "self",
+        "bulk_endpoint",
         "cached_property",
     }
-)  # fmt: skip
+)
 RESERVED_CLASS_NAMES = frozenset(
     {
-        "Any", "Literal", "UUID", "IO", "Iterable", "Mapping", "NotGiven", "Pager", "Seconds",
-        "Headers", "Extra", "Requester", "Resource", "ClientResources", "overload", "endpoint",
-        "models", "ops", "builtins", "TypedDict", "Unpack", "Required", "raw", "raw_page",
-        "Protocol", "OperationFacts", "RequestOptions", "cached_property", "bulk_endpoint",
+        "Any",
+        "Literal",
+        "UUID",
+        "IO",
+        "Iterable",
+        "Mapping",
+        "NotGiven",
+        "Pager",
+        "Seconds",
+        "Headers",
+        "Extra",
+        "Requester",
+        "Resource",
+        "ClientResources",
+        "overload",
+        "endpoint",
+        "models",
+        "ops",
+        "builtins",
+        "TypedDict",
+        "Unpack",
+        "Required",
+        "raw",
+        "raw_page",
+        "Protocol",
+        "OperationFacts",
+        "RequestOptions",
+        "cached_property",
+        "bulk_endpoint",
         "known_fields",
     }
-)  # fmt: skip
+)
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -185,8 +230,12 @@ def _safe(name: str, reserved: frozenset[str]) -> str:
 
 
 _VERB_PREFIX = {
-    "get": "get", "post": "create", "put": "replace", "patch": "update", "delete": "delete"
-}  # fmt: skip
+    "get": "get",
+    "post": "create",
+    "put": "replace",
+    "patch": "update",
+    "delete": "delete",
+}
 
 
 def resolve_collisions(names: list[tuple[str, str]], derived: list[Derived | None]) -> list[str]:

@@ -324,8 +324,10 @@ class Session:
                     throttles.unanswered(classes, sent_at)
                 return result
             status = result.status
-            if status not in (401, 403, 429):
-                await throttles.admitted(classes, sent_at)  # let through by the service
+            if status not in (401, 403, 429):  # let through by the service's throttle
+                throttles.let_through(classes, sent_at)
+                if throttles.watching(classes):
+                    await throttles.admitted(classes, sent_at)
             if 200 <= status < 300:
                 return result
             retry_after = retry_after_of(result.headers)

@@ -57,9 +57,13 @@ from limits.storage import MemoryStorage
 from product_analytics.errors import ConfigurationError
 
 __all__ = [
-    "DEFAULT_CLASS", "RateLimit", "ThrottleEvent", "ThrottleWaitTooLong", "Throttles",
+    "DEFAULT_CLASS",
+    "RateLimit",
+    "ThrottleEvent",
+    "ThrottleWaitTooLong",
+    "Throttles",
     "check_store",
-]  # fmt: skip
+]
 
 logger = logging.getLogger("product_analytics")
 DEFAULT_CLASS, _ALL = "default", "*"  # `_ALL`: the gate of a RateLimit over every request
@@ -174,21 +178,31 @@ class Throttles:
     Given `rates`, a class of `rate_limit` they do not name (it would pace nothing) is a
     `ConfigurationError`."""
 
-    def __init__(self, rate_limit: RateLimit | Mapping[str, RateLimit] | None = None, *,
-                 rates: Mapping[str, Sequence[tuple[int, float]]] | None = None,
-                 store: str | None = None, namespace: str = "product_analytics",
-                 margin: float = 0.01) -> None:  # fmt: skip
+    def __init__(
+        self,
+        rate_limit: RateLimit | Mapping[str, RateLimit] | None = None,
+        *,
+        rates: Mapping[str, Sequence[tuple[int, float]]] | None = None,
+        store: str | None = None,
+        namespace: str = "product_analytics",
+        margin: float = 0.01,
+    ) -> None:
         caps = dict(rate_limit) if isinstance(rate_limit, Mapping) else {_ALL: rate_limit}
         if not all(isinstance(cap, RateLimit | None) for cap in caps.values()):
-            raise TypeError("rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or "
-                            "{throttle class: RateLimit}")  # fmt: skip
+            raise TypeError(
+                "rate_limit must be a RateLimit, e.g. RateLimit(240, per=60), or "
+                "{throttle class: RateLimit}"
+            )
         if rates is not None and (unknown := sorted(set(caps) - {_ALL} - set(rates))):
-            raise ConfigurationError(f"rate_limit names no throttle class: {unknown}; the "
-                                     f"classes are {sorted(rates)}")  # fmt: skip
+            raise ConfigurationError(
+                f"rate_limit names no throttle class: {unknown}; the classes are {sorted(rates)}"
+            )
         self._namespace, self._margin, self._store = namespace, margin, _Store(store, namespace)
         self._caps = {name: (cap,) for name, cap in caps.items() if cap}
-        published = {name: tuple(RateLimit(n, per) for n, per in windows)
-                     for name, windows in (rates or {}).items()}  # fmt: skip
+        published = {
+            name: tuple(RateLimit(n, per) for n, per in windows)
+            for name, windows in (rates or {}).items()
+        }
         self._rates = published | self._caps
         self._gates = {
             name: _Gate(name, _windows(rates, name, namespace), paced=True)
@@ -203,8 +217,13 @@ class Throttles:
         """Whether requests of these classes go through `acquire` and `admitted`."""
         return self._watch_all or not self._gates.keys().isdisjoint(classes)
 
-    async def acquire(self, classes: Sequence[str], *, max_wait: float | None = None,
-                      deadline: float | None = None) -> float:  # fmt: skip
+    async def acquire(
+        self,
+        classes: Sequence[str],
+        *,
+        max_wait: float | None = None,
+        deadline: float | None = None,
+    ) -> float:
         """Wait until a request of these classes may go; return the seconds waited. It goes
         when none of its classes holds a pause, including one that began while it waited
         on another of its classes."""
@@ -233,8 +252,9 @@ class Throttles:
         nap = min(wait, 1.0) if self._store.shared else wait  # re-read shared pauses
         await asyncio.wait((gate.changed,), timeout=nap)
 
-    async def refused(self, classes: Sequence[str], sent_at: float,
-                      retry_after: float | None) -> float:  # fmt: skip
+    async def refused(
+        self, classes: Sequence[str], sent_at: float, retry_after: float | None
+    ) -> float:
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait, now = (retry_after if known else 1.0) or 0.5, self._landed(classes, sent_at)
@@ -255,9 +275,10 @@ class Throttles:
                 await self._store.pause(gate.name, gate.until)
         return wait
 
-    async def admitted(self, classes: Sequence[str], sent_at: float) -> None:
-        """Report a request sent at `sent_at` that the service's throttle let through (any
-        such request, watched or not: a class's first 429 is read against them)."""
+    def let_through(self, classes: Sequence[str], sent_at: float) -> None:
+        """Record a request sent at `sent_at` that the service's throttle let through, watched
+        or not: a class's first 429 is read against what got through before it. A watched
+        request is then reported to `admitted` too."""
         for name in classes:
             passed = self._passed.setdefault(name, [])
             if passed and sent_at < passed[-1]:
@@ -266,6 +287,10 @@ class Throttles:
                 passed.append(sent_at)
             if len(passed) > 2 * _HISTORY:
                 del passed[:_HISTORY]
+
+    async def admitted(self, classes: Sequence[str], sent_at: float) -> None:
+        """Report a request of watched classes (`watching`), sent at `sent_at`, that the
+        service's throttle let through (after `let_through`); nothing for other classes."""
         if not self.watching(classes):
             return
         gates = [self._gates[n] for n in (*classes, _ALL) if n in self._gates]
@@ -523,9 +548,12 @@ class _Store:
             self._failures += (redis.RedisError,)
             pool: dict[str, Any] = {"connection_pool": self._pool}
             self._storage = RedisStorage(
-                "async+" + url, implementation="redispy", wrap_exceptions=True,
-                key_prefix=namespace, **pool,
-            )  # fmt: skip
+                "async+" + url,
+                implementation="redispy",
+                wrap_exceptions=True,
+                key_prefix=namespace,
+                **pool,
+            )
 
     async def take(self, windows: tuple[_Window, ...], flying: int) -> float:
         """0.0 once a request is counted in `windows` (`flying`: this class's requests in

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Sequence
 
 import pytest
 
@@ -14,6 +15,13 @@ from product_analytics.testing import FakeServer
 
 RECORDINGS = ("recordings",)
 RATES = {"recordings": ((240, 60.0), (1200, 3600.0)), "listing": ((60, 60.0), (300, 3600.0))}
+
+
+async def let_through(throttles: Throttles, classes: Sequence[str], sent_at: float) -> None:
+    """Report a request let through by the service, as `Session.exchange` does."""
+    throttles.let_through(classes, sent_at)
+    if throttles.watching(classes):
+        await throttles.admitted(classes, sent_at)
 
 
 def _max_in_any_window(times: list[float], window: float) -> int:
@@ -51,7 +59,7 @@ async def test_a_429_contradicted_by_a_later_request_lifts_the_pause_without_pac
     assert throttles.paused_until("recordings") is not None
     # The first request after it goes as a probe; it gets through: a lone refusal.
     assert await throttles.acquire(RECORDINGS, max_wait=0.0) == pytest.approx(0, abs=0.05)
-    await throttles.admitted(RECORDINGS, time.time())
+    await let_through(throttles, RECORDINGS, time.time())
     assert throttles.paused_until("recordings") is None
     assert throttles.paced() == []
     assert await throttles.acquire(RECORDINGS, max_wait=0.0) == pytest.approx(0, abs=0.05)
@@ -61,7 +69,7 @@ async def test_requests_sent_before_the_refused_one_do_not_lift_its_pause() -> N
     throttles = Throttles(rates=RATES)
     earlier = time.time()
     await throttles.refused(RECORDINGS, time.time(), 30.0)
-    await throttles.admitted(RECORDINGS, earlier)  # in flight before: the window had room
+    await let_through(throttles, RECORDINGS, earlier)  # in flight before: the window had room
     assert throttles.paused_until("recordings") is not None
 
 
@@ -77,7 +85,7 @@ async def test_a_request_sent_during_a_pause_shows_a_lone_refusal_though_it_land
     await asyncio.sleep(0.02)
     assert throttles.paused_until("recordings") is None  # the pause is over
     await throttles.acquire(RECORDINGS)  # the next request goes first
-    await throttles.admitted(RECORDINGS, during)
+    await let_through(throttles, RECORDINGS, during)
     assert throttles.paced() == []
 
 
@@ -86,7 +94,7 @@ async def test_a_pause_that_runs_its_course_paces_once_a_later_request_gets_thro
     await throttles.refused(RECORDINGS, time.time(), 0.01)  # nothing else in flight
     await asyncio.sleep(0.02)
     await throttles.acquire(RECORDINGS)
-    await throttles.admitted(RECORDINGS, time.time())  # sent after the pause's end
+    await let_through(throttles, RECORDINGS, time.time())  # sent after the pause's end
     assert throttles.paced() == ["recordings"]
 
 
@@ -101,7 +109,7 @@ async def test_a_pause_whose_probe_got_no_answer_ends_without_pacing() -> None:
     await asyncio.sleep(0.06)
     assert throttles.paused_until("recordings") is None  # the pause is over
     await throttles.acquire(RECORDINGS)  # the next probe, once the first one's patience ran out
-    await throttles.admitted(RECORDINGS, time.time())
+    await let_through(throttles, RECORDINGS, time.time())
     throttles.unanswered(RECORDINGS, probe)  # the first one times out
     assert throttles.paced() == []
 
@@ -115,11 +123,11 @@ async def test_two_pauses_a_moment_apart_teach_no_window() -> None:
         await throttles.refused(RECORDINGS, time.time(), 0.01)
         await asyncio.sleep(0.02)
         await throttles.acquire(RECORDINGS)
-        await throttles.admitted(RECORDINGS, time.time())  # sent after the end
+        await let_through(throttles, RECORDINGS, time.time())  # sent after the end
     assert throttles.paced() == ["recordings"]
     for _ in range(3):
         await throttles.acquire(RECORDINGS, max_wait=0.5)
-        await throttles.admitted(RECORDINGS, time.time())
+        await let_through(throttles, RECORDINGS, time.time())
 
 
 async def test_a_pause_that_holds_waits_and_then_paces_at_the_published_rates() -> None:
@@ -131,7 +139,7 @@ async def test_a_pause_that_holds_waits_and_then_paces_at_the_published_rates() 
     for _ in range(7):  # each let through (the first, a probe, counts once it is)
         await throttles.acquire(RECORDINGS)
         sent.append(time.monotonic())
-        await throttles.admitted(RECORDINGS, time.time())
+        await let_through(throttles, RECORDINGS, time.time())
     assert throttles.paced() == ["recordings"]
     assert _max_in_any_window(sent, 0.98) <= 3
     assert sent[-1] - sent[0] >= 1.9  # 3 per second, moving windows
@@ -176,7 +184,7 @@ async def test_listeners_hear_a_pause_and_its_end() -> None:
     remove = throttles.add_listener(events.append)
     await throttles.refused(("recordings", "listing"), time.time(), 10.0)
     await throttles.acquire(("recordings", "listing"))  # the probe of each class
-    await throttles.admitted(("recordings", "listing"), time.time())
+    await let_through(throttles, ("recordings", "listing"), time.time())
     remove()
     assert [(e.throttle_class, e.paused_until is None) for e in events] == [
         ("recordings", False), ("listing", False), ("recordings", True), ("listing", True),
