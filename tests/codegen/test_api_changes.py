@@ -90,7 +90,7 @@ def _every_kind(spec: dict[str, Any]) -> dict[str, Any]:
     listing = find_operation(spec, "session_recordings_list")
     listing["parameters"].append({"name": "search", "in": "query", "schema": {"type": "string"}})
     listing["parameters"].remove(_query_parameter(listing, "date_to"))
-    _query_parameter(listing, "order")["schema"] = {"type": "integer"}
+    _query_parameter(listing, "person_uuid")["schema"] = {"type": "integer"}
     schemas = spec["components"]["schemas"]
     role_request = schemas["RoleRequest"]
     role_request["properties"]["scope"] = {"type": "string"}
@@ -120,7 +120,7 @@ EVERY_KIND = [
     "breaking   parameter added as required: client.roles.create(scope)",
     "breaking   parameter removed: client.session_recordings.list(date_to)",
     "breaking   parameter became required: client.roles.create(feature_flags_access_level)",
-    "breaking   parameter changed type: client.session_recordings.list(order) "
+    "breaking   parameter changed type: client.session_recordings.list(person_uuid) "
     "(str | None -> int | None)",
     "compatible model field added: models.Role.description",
     "compatible model field added: models.RoleRequest.scope",
