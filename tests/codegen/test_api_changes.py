@@ -120,8 +120,10 @@ EVERY_KIND = [
     "breaking   parameter added as required: client.roles.create(scope)",
     "breaking   parameter removed: client.session_recordings.list(date_to)",
     "breaking   parameter became required: client.roles.create(feature_flags_access_level)",
-    "breaking   parameter changed type: client.session_recordings.list(order) "
-    "(str | None -> int | None)",
+    "breaking   parameter changed type: client.session_recordings.list(order) (Literal["
+    "'duration', 'recording_duration', 'inactive_seconds', 'active_seconds', 'start_time', "
+    "'console_error_count', 'click_count', 'keypress_count', 'mouse_activity_count', "
+    "'activity_score', 'recording_ttl'] | None -> int | None)",
     "compatible model field added: models.Role.description",
     "compatible model field added: models.RoleRequest.scope",
     "breaking   model field removed: models.Role.is_default",
