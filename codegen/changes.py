@@ -10,12 +10,14 @@ model that both versions have: it finds the methods, parameters, model fields an
 removed, the parameters that became required, were added as required, moved, changed kind or
 changed default. What griffe does not report is compared here: everything added, a parameter
 that became optional, a parameter's or a field's type, a field's nullability, a method's
-return type.
+return type, and the body fields a method takes as `**fields: Unpack[SomeFields]` (a
+`TypedDict` of the resources module).
 
-A mark is given from the user's side. Parameters are passed by users: a type that accepts
-at least what it accepted is compatible, any other type change breaks. Models are returned
-by the client and read by users: a field that now has fewer possible types (`str | None`
-to `str`) is compatible; a field that may now be None, or has a type it did not have, breaks.
+A mark is given from the user's side. Parameters and body fields are passed by users: a type
+that accepts at least what it accepted is compatible, any other type change breaks. Models
+are returned by the client and read by users: a field that now has fewer possible types
+(`str | None` to `str`) is compatible; a field that may now be None, or has a type it did
+not have, breaks.
 Enums are open (an unknown value is kept), so a member added is compatible.
 
 Versioning (docs/regeneration.md): while the SDK is 0.x, a breaking change bumps the minor
@@ -214,6 +216,60 @@ def _parameter_changes(
                 kind="parameter changed type",
                 subject=f"{subject}({name})",
                 detail=f"{before.annotation} -> {after.annotation}",
+                breaking=not old_types <= new_types,
+            )
+    yield from _body_field_changes(subject, _body_fields(old), _body_fields(new))
+
+
+def _body_fields(method: griffe.Function) -> dict[str, griffe.Attribute | griffe.Alias]:
+    """The body fields `method` takes as `**fields: Unpack[SomeFields]`, those of its bases
+    included (griffe's aliases of them); none when it takes no such `**fields`."""
+    for parameter in method.parameters:
+        annotation = parameter.annotation
+        if parameter.kind is not griffe.ParameterKind.var_keyword:
+            continue
+        if not isinstance(annotation, griffe.ExprSubscript) or str(annotation.left) != "Unpack":
+            continue
+        fields = annotation.slice
+        target: griffe.Object | griffe.Alias | None = None
+        if isinstance(fields, griffe.ExprName):
+            target = fields.resolved  # an alias in the split layout (an index's import)
+        if isinstance(target, griffe.Alias):
+            target = target.final_target
+        if isinstance(target, griffe.Class):
+            return {
+                name: member
+                for name, member in target.all_members.items()
+                if isinstance(member, griffe.Attribute | griffe.Alias)
+                and member.is_attribute
+                and member.annotation is not None
+            }
+    return {}
+
+
+def _body_field_changes(
+    subject: str,
+    old: dict[str, griffe.Attribute | griffe.Alias],
+    new: dict[str, griffe.Attribute | griffe.Alias],
+) -> Iterator[Change]:
+    """The body fields of a method, compared as parameters: users pass them by keyword (each
+    optional: the `TypedDict`s are `total=False`)."""
+    for name in sorted(set(new) - set(old)):
+        yield Change(
+            kind="body field added", subject=f"{subject}({name})", detail="", breaking=False
+        )
+    for name in sorted(set(old) - set(new)):
+        yield Change(
+            kind="body field removed", subject=f"{subject}({name})", detail="", breaking=True
+        )
+    for name in sorted(set(old) & set(new)):
+        before, after = old[name].annotation, new[name].annotation
+        old_types, new_types = _union(before), _union(after)
+        if old_types != new_types:
+            yield Change(
+                kind="body field changed type",
+                subject=f"{subject}({name})",
+                detail=f"{before} -> {after}",
                 breaking=not old_types <= new_types,
             )
 

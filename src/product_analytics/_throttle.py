@@ -433,10 +433,12 @@ class Throttles:
 
     def _judge(self, gate: _Gate) -> None:
         """A throttle's pause ran its course: pace the class from now on, in the window the
-        pause showed (`window_shown`), beside a `rate_limit` the user set for it; at its
-        published rates while its answers have shown none."""
+        pause showed (`window_shown`; a pause of one 429 shows none), beside a `rate_limit`
+        the user set for it; at its published rates while its answers have shown none."""
         gate.paced = True
         if self._store.shared:  # this process saw its own requests only, not the key's
+            return
+        if len(gate.refused) < 2:  # a lone 429 fits a window as long as the quiet before it
             return
         shown = window_shown(self._passed.get(gate.name, []), gate.refused, gate.learned)
         if shown is None:

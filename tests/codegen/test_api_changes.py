@@ -277,8 +277,24 @@ def test_posthogs_whole_spec_edited_by_hand(whole_api: WholeApi, tmp_path: Path)
 
     found = api_changes(tmp_path / "openapi.yaml", whole_api.folder)
 
+    # `User`'s fields are also the body fields of the methods that take a `User`.
+    takers = [
+        "scene_personalisation.create",
+        "two_factor_backup_codes.create",
+        "two_factor_disable.create",
+        "two_factor_validate.create",
+        "users.replace",
+        "users.request_email_verification",
+        "users.verify_email",
+        "validate_2fa.create",
+    ]
     assert found.changes is not None
     assert sorted(change.line() for change in found.changes) == [
+        *(
+            f"breaking   body field changed type: client.{m}(first_name) (str -> int)"
+            for m in takers
+        ),
+        *(f"breaking   body field removed: client.{m}(allow_sidebar_suggestions)" for m in takers),
         "breaking   enum member removed: models.PersistedFolderTypeEnum.CUSTOM_PRODUCTS",
         "breaking   method removed: client.llm_analytics.summarization",
         "breaking   model field changed type: models.User.first_name (str | None -> int | None)",
@@ -286,3 +302,25 @@ def test_posthogs_whole_spec_edited_by_hand(whole_api: WholeApi, tmp_path: Path)
         "compatible method added: client.file_system.redo_delete",
     ]
     assert _snapshot(whole_api.folder) == before
+
+
+def test_a_body_field_users_pass_narrowed_or_removed_breaks(
+    base: tuple[dict[str, Any], Path], tmp_path: Path
+) -> None:
+    """A body field taken as `**fields: Unpack[SomeFields]` is passed by users like a
+    parameter: `projects.update(product_description=None)` stops type-checking when the field
+    is no longer nullable, and raises `TypeError` when the field is gone. Reading the request
+    model as a returned one marked the first compatible and missed the second."""
+    spec, out = copy.deepcopy(base[0]), base[1]
+    project = spec["components"]["schemas"]["PatchedProjectRequest"]["properties"]
+    project["product_description"] = {"type": "string", "maxLength": 1000}
+    del project["chat_incoming_webhook"]
+    write_spec(spec, tmp_path / "openapi.yaml")
+    completed = _changes_run(tmp_path / "openapi.yaml", out)
+    lines = completed.stdout.splitlines()
+    assert completed.returncode == 1, completed.stdout + completed.stderr
+    assert (
+        "breaking   body field changed type: client.projects.update(product_description) "
+        "(str | None -> str)"
+    ) in lines, completed.stdout
+    assert "breaking   body field removed: client.projects.update(chat_incoming_webhook)" in lines

@@ -8,12 +8,17 @@ real-time runs in `make bench` (docs/benchmarks.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import math
+import time
 
 import pytest
 
+from product_analytics import AsyncClient
 from product_analytics._throttle import Refusal, window_shown
+from product_analytics.testing import MockTransport
 from tests.support.drf_throttle_server import fetch_in_virtual_time
+from tests.support.virtual_time import run_in_virtual_time
 
 HOUR = 3600.0
 
@@ -107,3 +112,35 @@ def test_a_window_already_kept_to_is_not_learned_again() -> None:
 def test_answers_that_fit_no_window_teach_nothing() -> None:
     assert window_shown([], [Refusal(1.0, 1.0, 1.01)]) is None
     assert window_shown([0.5], []) is None
+
+
+def test_a_lone_429_after_a_quiet_hour_teaches_no_window() -> None:
+    """A client quiet for an hour gets one 429 (`Retry-After: 1`, a proxy's, say) and its
+    retry goes through. Nothing else was sent meanwhile, so nothing shows a window: the
+    next request a minute later goes at once (it was refused by a learned "1 per 3601 s")."""
+    answers: list[int] = []
+
+    def handler(request: object) -> tuple[int, dict[str, str], bytes]:
+        headers = {"Content-Type": "application/json"}
+        if answers and answers.pop(0) == 429:
+            return 429, {**headers, "Retry-After": "1"}, b'{"detail": "throttled"}'
+        return 200, headers, b'{"id": "r1", "name": "role"}'
+
+    async def main() -> float:
+        transport = MockTransport(handler)
+        async with AsyncClient(
+            api_key="phx_test",
+            base_url="https://api.test",
+            organization_id="org",
+            transport=transport,
+        ) as client:
+            await client.roles.get(id="r1")
+            await asyncio.sleep(HOUR)
+            answers.append(429)
+            await client.roles.get(id="r1")  # refused once, its retry let through
+            await asyncio.sleep(60.0)
+            started = time.monotonic()
+            await client.roles.get(id="r1")
+            return time.monotonic() - started
+
+    assert run_in_virtual_time(main, clocks=True) < 1.0
