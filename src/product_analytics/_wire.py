@@ -8,13 +8,14 @@ a link or redirect leads is `_links`'s.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from typing import Annotated, Any, NamedTuple, cast
 from urllib.parse import quote, urlencode, urlsplit
 
 import pydantic
@@ -249,10 +250,18 @@ def _scalar_text(param: QueryParam, kind: str, value: object, what: str) -> str:
 
 
 def _check_pattern(pattern: str, value: str, what: str) -> None:
-    """`ValueError` naming `what` unless `value` matches the spec's `pattern` (JSON Schema's
-    semantics: a search, which the spec anchors where the whole value must match)."""
-    if re.search(pattern, value) is None:
-        raise ValueError(f"{what} must match {pattern}, got {value!r}")
+    """`ValueError` naming `what` unless `value` matches the spec's `pattern`, as pydantic
+    matches the body models' patterns: JSON Schema's semantics, a search, where `$` is the
+    end of the value (Python's `re` would also take it before a final newline)."""
+    try:
+        _pattern_adapter(pattern).validate_python(value)
+    except pydantic.ValidationError:
+        raise ValueError(f"{what} must match {pattern}, got {value!r}") from None
+
+
+@functools.cache
+def _pattern_adapter(pattern: str) -> pydantic.TypeAdapter[str]:
+    return pydantic.TypeAdapter(Annotated[str, pydantic.StringConstraints(pattern=pattern)])
 
 
 def _json_text(param: QueryParam, value: object) -> str:

@@ -63,7 +63,7 @@ async def test_null_for_a_project_field_the_service_refuses_null_is_a_type_error
     assert transport.requests == []
 
 
-async def test_a_blank_product_type_isassert_refused(make_client: MakeClient) -> None:
+async def test_a_blank_product_type_is_refused(make_client: MakeClient) -> None:
     async def call(client: Any) -> None:
         await client.projects.add_product_intent(organization_id=ORG, id=PROJECT, product_type="")
 
@@ -82,7 +82,7 @@ async def test_a_blank_product_type_isassert_refused(make_client: MakeClient) ->
     ],
     ids=["role-blank", "role-spaces", "role-long", "domain-long", "domain-blank", "update-long"],
 )
-async def test_a_role_name_or_domain_breaking_its_constraint_isassert_refused(
+async def test_a_role_name_or_domain_breaking_its_constraint_is_refused(
     make_client: MakeClient, call: Any, name: str
 ) -> None:
     await assert_refused(make_client, call, name)
@@ -95,6 +95,7 @@ async def test_a_role_name_or_domain_breaking_its_constraint_isassert_refused(
         ({"date_from": "2025/06/01"}, "date_from"),
         ({"date_to": "-7 days"}, "date_to"),
         ({"date_to": ""}, "date_to"),
+        ({"date_from": "-7d\n"}, "date_from"),
         ({"order": "name"}, "order"),
         ({"session_ids": [1]}, "session_ids[0]"),
         ({"distinct_ids": "abc"}, "distinct_ids"),
@@ -103,7 +104,7 @@ async def test_a_role_name_or_domain_breaking_its_constraint_isassert_refused(
         ({"limit": 0}, "limit"),
     ],
 )
-async def test_a_recordings_list_query_breaking_its_constraint_isassert_refused(
+async def test_a_recordings_list_query_breaking_its_constraint_is_refused(
     make_client: MakeClient, query: dict[str, Any], name: str
 ) -> None:
     async def call(client: Any) -> None:
@@ -112,7 +113,7 @@ async def test_a_recordings_list_query_breaking_its_constraint_isassert_refused(
     await assert_refused(make_client, call, name)
 
 
-async def test_activity_limit_below_one_isassert_refused(make_client: MakeClient) -> None:
+async def test_activity_limit_below_one_is_refused(make_client: MakeClient) -> None:
     async def call(client: Any) -> None:
         await client.projects.activity(organization_id=ORG, id=PROJECT, limit=0)
 
@@ -137,6 +138,14 @@ async def test_activity_limit_below_one_isassert_refused(make_client: MakeClient
         "2025-06-01T09:30",
         "2025-06-01T09:30:00Z",
         "2025-06-01T09:30:00.123+02:00",
+        "2024",
+        "2024-01",
+        "20240101",
+        "2024-W01-1",
+        "2024-01-01T10",
+        "2024-01-01T10:00:00+01",
+        "2024-01-01T10:00:00.1234567Z",
+        "2024-01-01T10:00:00,5z",
     ],
 )
 async def test_every_date_form_the_service_reads_is_sent(

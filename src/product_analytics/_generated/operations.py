@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
-# sha256 db32992a6e53e9f9117e320275dcf7c9dbfb78628fe238379357033387cdebb9,
+# sha256 cef35f4d388833eaf42d75f019d060864ef42e622c50ee4159854aa3f1b7e813,
 # by codegen 3.0.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
@@ -49,18 +49,16 @@ SESSION_RECORDINGS_LIST: Operation[models.PaginatedSessionRecordingList] = Opera
             name="date_from",
             type="string",
             pattern=(
-                "^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}-[0-9]{2}-[0-9]{2}([T "
-                "][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})"
-                "?)?)$"
+                "^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}[-0-9W]*([T "
+                "][0-9:.,]*)?([zZ]|[+-][0-9:]*)?)$"
             ),
         ),
         QueryParam(
             name="date_to",
             type="string",
             pattern=(
-                "^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}-[0-9]{2}-[0-9]{2}([T "
-                "][0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})"
-                "?)?)$"
+                "^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}[-0-9W]*([T "
+                "][0-9:.,]*)?([zZ]|[+-][0-9:]*)?)$"
             ),
         ),
         QueryParam(name="session_ids", type="string", items="string", json="array"),
