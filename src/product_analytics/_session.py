@@ -273,7 +273,8 @@ class Session:
         )
         too_long = policy.max_wait is not None and wait > policy.max_wait
         if too_long or time.monotonic() + wait > call.throttle_deadline:
-            raise gave_up_waiting(call, wait)
+            # The service's own Retry-After, which a class pause may cut to LONGEST_PAUSE.
+            raise gave_up_waiting(call, max(wait, error.retry_after or 0.0))
         self.stats.throttle_wait += wait
         logger.info("429 on %s %s: waiting %.2f s", call.method, call.target, wait)
         async with lend_slot():

@@ -8,8 +8,9 @@ loop: `if watching(classes): await acquire(classes, ...)`; send at `sent_at`; th
 class) or, if watched, `unanswered(classes, sent_at)`. Before a class's first 429 (with no
 `rate_limit` or shared store) nothing is paced: `watching` and that record are all it costs.
 
-A 429 (`Retry-After` a; 0 counts as 0.5 s, none as 1 s) pauses the request's classes for a
-seconds; meanwhile one request at a time goes as a probe (another after 0.25 s unanswered)
+A 429 (`Retry-After` a; 0 counts as 0.5 s, none as 1 s, more than `LONGEST_PAUSE` as that)
+pauses the request's classes for a seconds; meanwhile one request at a time goes as a probe
+(another after 0.25 s unanswered)
 until 3 sent after the refused one were refused too. Answers judge the pause by when their
 requests went, whenever they land: one sent after the refused one and before the end let
 through lifts it (a lone refusal); one sent after the end let through first shows that it
@@ -57,6 +58,7 @@ from limits.storage import MemoryStorage
 from product_analytics.errors import ConfigurationError
 
 __all__ = [
+    "LONGEST_PAUSE",
     "DEFAULT_CLASS",
     "RateLimit",
     "ThrottleEvent",
@@ -69,6 +71,10 @@ logger = logging.getLogger("product_analytics")
 DEFAULT_CLASS, _ALL = "default", "*"  # `_ALL`: the gate of a RateLimit over every request
 _PROBES, _PATIENCE = 3, 0.25  # refusals after the first that hold a pause; probe spacing (s)
 _HISTORY = 10_000  # send times kept per class of the requests the service let through
+# The longest pause a 429 sets on its classes: DRF's longest window. A longer `Retry-After` (a
+# broken or hostile service's) still ends the request that got it, whose wait does not fit the
+# call's bounds, but does not stop every later call of its classes for the client's lifetime.
+LONGEST_PAUSE = 3600.0
 _LEARNED = 3  # windows learned per class, the latest kept
 _JITTER = 0.02  # s: how much earlier or later than its neighbours a request may reach the service
 _RECHECK = 8  # learned windows unrefused this many times their span: one request goes beyond
@@ -257,7 +263,8 @@ class Throttles:
     ) -> float:
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
         known = retry_after is not None and 0 <= retry_after < math.inf
-        wait, now = (retry_after if known else 1.0) or 0.5, self._landed(classes, sent_at)
+        wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
+        now = self._landed(classes, sent_at)
         for gate in map(self._gate, classes):
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing, gate.refused = sent_at, 0, 0.0, []

@@ -10,7 +10,12 @@ from collections.abc import Sequence
 import pytest
 
 from product_analytics import AsyncClient, RateLimit
-from product_analytics._throttle import Throttles, ThrottleWaitTooLong
+from product_analytics._throttle import (
+    LONGEST_PAUSE,
+    ThrottleEvent,
+    Throttles,
+    ThrottleWaitTooLong,
+)
 from product_analytics.testing import FakeServer
 
 RECORDINGS = ("recordings",)
@@ -225,3 +230,14 @@ async def test_close_during_a_pause_ends_the_wait() -> None:
     with pytest.raises(asyncio.CancelledError):
         await waiter
     await throttles.close()
+
+
+async def test_a_retry_after_of_years_pauses_its_class_an_hour_at_most() -> None:
+    throttles = Throttles(rates=RATES)
+    events: list[ThrottleEvent] = []
+    throttles.add_listener(events.append)
+    before = time.time()
+    assert await throttles.refused(RECORDINGS, before, 1e9) == LONGEST_PAUSE
+    [paused] = events
+    assert paused.paused_until is not None
+    assert paused.paused_until <= time.time() + LONGEST_PAUSE
