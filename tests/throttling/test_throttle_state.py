@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from product_analytics import AsyncClient, RateLimit
-from product_analytics._throttle import Throttles, ThrottleWaitTooLong
+from product_analytics._sending.throttle import Throttles, ThrottleWaitTooLong
 from product_analytics.testing import FakeServer
 
 RECORDINGS = ("recordings",)

@@ -12,7 +12,7 @@ import math
 
 import pytest
 
-from product_analytics._throttle import Refusal, window_shown
+from product_analytics._sending.throttle import Refusal, window_shown
 from tests.support.drf_throttle_server import fetch_in_virtual_time
 
 HOUR = 3600.0
