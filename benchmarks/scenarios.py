@@ -38,11 +38,11 @@ from multidict import CIMultiDict, CIMultiDictProxy
 from benchmarks.data import PROJECT_ID, recording_bytes, recording_id
 from benchmarks.server import ROOT
 from product_analytics import AsyncClient, models
-from product_analytics._decode import Answer, decode_success
+from product_analytics._common.scopes import grants
 from product_analytics._generated import operations
-from product_analytics._scopes import grants
-from product_analytics._transport import Chunks, Request, Response
-from product_analytics._wire import RequestOptions, build_request
+from product_analytics._http.decode import Answer, decode_success
+from product_analytics._http.wire import RequestOptions, build_request
+from product_analytics._transport.base import Chunks, Request, Response
 
 __all__ = [
     "API_KEY",

@@ -1,7 +1,7 @@
 """`models.py`: the component schemas as pydantic v2 models, written by
 datamodel-code-generator, configured through its options (`OPTIONS`):
 
-  - every model derives from `product_analytics._model.ApiModel` (`base_class`) and keeps
+  - every model derives from `product_analytics._spec.model.ApiModel` (`base_class`) and keeps
     the fields the service sends beyond those it declares (`extra_fields`);
   - every enum derives from `OpenStrEnum`/`OpenIntEnum` (the `Enum.jinja2` of
     `codegen/model_templates`, its `custom_template_dir`, and `additional_imports`), so a
@@ -59,12 +59,12 @@ OPTIONS: dict[str, Any] = {
     "output_model_type": "pydantic_v2.BaseModel",
     "target_python_version": "3.10",
     "disable_timestamp": True,
-    "base_class": "product_analytics._model.ApiModel",
+    "base_class": "product_analytics._spec.model.ApiModel",
     "custom_template_dir": Path(__file__).resolve().parent / "model_templates",
     "additional_imports": [
         "typing.ClassVar",
-        "product_analytics._enums.OpenIntEnum",
-        "product_analytics._enums.OpenStrEnum",
+        "product_analytics._spec.enums.OpenIntEnum",
+        "product_analytics._spec.enums.OpenStrEnum",
     ],
     # Unknown fields kept in every model, also where a schema says `additionalProperties:
     # false` (PostHog's responses do): the service adds fields before the spec lists them.

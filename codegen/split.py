@@ -289,7 +289,7 @@ def operations_index(banner: str, modules: dict[str, str], rates: str) -> str:
         '"""Every operation of the API as data, each loaded with its resource\'s module of\n'
         '`_operations` on first use; `ALL` loads them all."""\n\n'
         f"{_IMPORTS}from typing import TYPE_CHECKING, Any\n\n"
-        "from product_analytics._operation import Operation\n\n"
+        "from product_analytics._spec.operation import Operation\n\n"
         f"{_checking('_operations', modules)}"
         "# The service's published rates per API key: each throttle class's windows as\n"
         "# (requests, seconds), shortest first; every window applies at once.\n"
@@ -318,7 +318,7 @@ def resources_index(banner: str, resources: list[tuple[str, str]]) -> str:
         'on first use, as openai-python\'s resources are."""\n\n'
         f"{_IMPORTS}from functools import cached_property\n"
         "from typing import TYPE_CHECKING, Any\n\n"
-        "from product_analytics._resource import Requester\n\n"
+        "from product_analytics._resources.resource import Requester\n\n"
         f"{_checking('_resources', modules)}\n"
         "class ClientResources:\n"
         '    """Every resource of the API as an attribute of the client, built on first use."""\n\n'

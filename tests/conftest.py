@@ -10,7 +10,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from product_analytics import ExperimentalOperationWarning, PersonalApiKeyWarning, _warn
+from product_analytics import ExperimentalOperationWarning, PersonalApiKeyWarning
+from product_analytics._common import warn as _warn
 from product_analytics._generated.operations import ALL
 from tests.support.loopback import (
     Handler,

@@ -20,48 +20,27 @@ PACKAGE = "product_analytics"
 ROOT = Path(__file__).resolve().parents[1] / "src" / PACKAGE
 
 # Bottom to top. A module may import modules of its own layer and of the layers below it.
-# Entries name modules relative to the package; a subpackage's entry covers its modules.
+# Entries name modules relative to the package; a subpackage's entry covers its modules, and
+# each private subpackage is one layer, named after its folder.
 LAYERS: list[tuple[str, frozenset[str]]] = [
-    # What everything may use: errors, version, warnings, the description of an operation,
-    # running many coroutines within a bound.
-    (
-        "foundation",
-        frozenset(
-            {"errors", "_version", "_warn", "_operation", "_enums", "_log", "_model", "_pool"}
-        ),
-    ),
-    # Pieces of policy that know no request format: transport protocol, retries, scopes,
-    # client-side rate limits, throttle state and where a request goes (proxies, TLS).
-    (
-        "policies",
-        frozenset(
-            {
-                "_transport",
-                "_retry",
-                "_scopes",
-                "_throttle",
-                "_network",
-            }
-        ),
-    ),
-    # Pure request building and answer decoding, and where a redirect or a list page's
-    # links lead.
-    ("wire", frozenset({"_wire", "_decode", "_links", "_multipart"})),
-    # The client's settings: checked with `_wire.check_timeout`, so above the wire.
-    ("settings", frozenset({"_config"})),
-    # What an answer becomes: a raw response, a page.
-    ("raw response", frozenset({"_raw_response"})),
-    ("pagination", frozenset({"_pagination"})),
-    # What the clients of one family share, and the one path that sends a call: the call
-    # as its attempts go, the time limits of its hops, the counters.
-    ("session", frozenset({"_call", "_session", "_stats", "_watchdog"})),
-    # Fetching many results by id (`get_many`), on the session.
-    ("bulk", frozenset({"_bulk"})),
-    # What the generated resource methods stand on.
-    ("resources", frozenset({"_resource"})),
+    # The error tree and the version: what everything may use.
+    ("foundation", frozenset({"errors", "_version"})),
+    # Warnings given once, the logger, running coroutines within a bound, scopes.
+    ("_common", frozenset({"_common"})),
+    # What the spec's declarations are made of: an operation, the models' and enums' bases.
+    ("_spec", frozenset({"_spec"})),
+    # Pure request building and answer decoding, and where a redirect or a page's link leads.
+    ("_http", frozenset({"_http"})),
+    # The `Transport` protocol; proxies and TLS, without aiohttp.
+    ("_transport", frozenset({"_transport"})),
+    # Settings, retries, throttles, and the one path that sends a call.
+    ("_sending", frozenset({"_sending"})),
+    # What the generated code stands on: raw responses, pages, `get_many`, resource methods.
+    ("_resources", frozenset({"_resources"})),
     # Generated from the spec, standing on the resources.
-    ("generated", frozenset({"_generated"})),
-    # The one module that imports aiohttp.
+    ("_generated", frozenset({"_generated"})),
+    # The one module that imports aiohttp: above `_generated`, since its User-Agent names the
+    # spec's version (`SPEC_USER_AGENT`), also when users build `AiohttpTransport` themselves.
     ("aiohttp adapter", frozenset({"_aiohttp"})),
     ("client", frozenset({"_client"})),
     ("package", frozenset({"__init__", "models"})),
@@ -179,7 +158,7 @@ def layer_of(module: str) -> int:
 def test_the_import_graph_was_read() -> None:
     # Guards against a parser that finds nothing, which would pass every check below.
     pairs = {(e.importer, e.imported) for e in EDGES}
-    assert ("product_analytics._client", "product_analytics._wire") in pairs
+    assert ("product_analytics._client", "product_analytics._http.wire") in pairs
     assert (
         "product_analytics._generated.resources",
         "product_analytics._generated.models",

@@ -8,14 +8,14 @@ async with AsyncClient(api_key=..., base_url=...) as client:
 
 from product_analytics._aiohttp import AiohttpTransport
 from product_analytics._client import AsyncClient
-from product_analytics._config import InsecureTransportWarning
-from product_analytics._operation import NOT_GIVEN, NotGiven
-from product_analytics._pagination import Page, Pager
-from product_analytics._raw_response import RawResponse
-from product_analytics._retry import RetryPolicy
-from product_analytics._stats import ClientStats
-from product_analytics._throttle import RateLimit, ThrottleEvent
-from product_analytics._transport import (
+from product_analytics._resources.pagination import Page, Pager
+from product_analytics._resources.raw_response import RawResponse
+from product_analytics._sending.config import InsecureTransportWarning
+from product_analytics._sending.retry import RetryPolicy
+from product_analytics._sending.stats import ClientStats
+from product_analytics._sending.throttle import RateLimit, ThrottleEvent
+from product_analytics._spec.operation import NOT_GIVEN, NotGiven
+from product_analytics._transport.base import (
     Request,
     Response,
     Transport,

@@ -29,14 +29,14 @@ import aiohttp
 from yarl import URL
 
 from product_analytics._generated import SPEC_USER_AGENT
-from product_analytics._network import environment_proxy, ssl_setting
-from product_analytics._transport import (
+from product_analytics._transport.base import (
     BodyTooLarge,
     Request,
     Response,
     TransportError,
     TransportTimeout,
 )
+from product_analytics._transport.network import environment_proxy, ssl_setting
 from product_analytics._version import __version__
 
 __all__ = ["USER_AGENT", "AiohttpTransport", "yarl_url"]

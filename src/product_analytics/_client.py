@@ -2,9 +2,10 @@
 scope checks.
 
 A call flows one way down and back: generated method -> `_prepare` (scope check,
-`_wire.build_request`: every argument checked, nothing sent yet) -> `Session.exchange`
-(`_session`: the one path that sends: throttle, transport, redirects, retries, timeouts and
-deadline; it reads the body within `max_response_bytes`) -> `_decode.decode_success`.
+`_http.wire.build_request`: every argument checked, nothing sent yet) ->
+`Session.exchange` (`_sending.session`: the one path that sends: throttle, transport,
+redirects, retries, timeouts and deadline; it reads the body within `max_response_bytes`)
+-> `_http.decode.decode_success`.
 """
 
 from __future__ import annotations
@@ -19,24 +20,24 @@ from typing import Any, TypeVar
 from typing_extensions import Unpack
 
 from product_analytics._aiohttp import AiohttpTransport
-from product_analytics._bulk import ManyRequests
-from product_analytics._config import ClientConfig, Secret
-from product_analytics._decode import Answer, decode_success
+from product_analytics._common.log import configure_from_env
+from product_analytics._common.scopes import grants
+from product_analytics._common.warn import warn_once
 from product_analytics._generated.operations import THROTTLE_RATES
 from product_analytics._generated.resources import ClientResources
-from product_analytics._log import configure_from_env
-from product_analytics._operation import NO_ARGS, Operation
-from product_analytics._pagination import Pager
-from product_analytics._raw_response import RAW, RawResponse
-from product_analytics._resource import OperationArgs
-from product_analytics._retry import RetryPolicy
-from product_analytics._scopes import grants
-from product_analytics._session import Session
-from product_analytics._stats import ClientStats
-from product_analytics._throttle import RateLimit, ThrottleEvent, Throttles
-from product_analytics._transport import Transport
-from product_analytics._warn import warn_once
-from product_analytics._wire import PreparedRequest, RequestOptions, build_request
+from product_analytics._http.decode import Answer, decode_success
+from product_analytics._http.wire import PreparedRequest, RequestOptions, build_request
+from product_analytics._resources.bulk import ManyRequests
+from product_analytics._resources.pagination import Pager
+from product_analytics._resources.raw_response import RAW, RawResponse
+from product_analytics._resources.resource import OperationArgs
+from product_analytics._sending.config import ClientConfig, Secret
+from product_analytics._sending.retry import RetryPolicy
+from product_analytics._sending.session import Session
+from product_analytics._sending.stats import ClientStats
+from product_analytics._sending.throttle import RateLimit, ThrottleEvent, Throttles
+from product_analytics._spec.operation import NO_ARGS, Operation
+from product_analytics._transport.base import Transport
 from product_analytics.errors import (
     ClientClosedError,
     ConfigurationError,

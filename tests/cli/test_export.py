@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from product_analytics import AsyncClient, InternalServerError
-from product_analytics._throttle import ThrottleEvent
+from product_analytics._sending.throttle import ThrottleEvent
 from product_analytics.cli.export import export_recordings
 from product_analytics.cli.progress import Progress
 from product_analytics.testing import FakeServer

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from product_analytics import AsyncClient, ExperimentalOperationWarning, _warn
+from product_analytics import AsyncClient, ExperimentalOperationWarning
+from product_analytics._common import warn as _warn
 from product_analytics._generated.operations import ALL
 from product_analytics.testing import aioresponses
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
-from product_analytics._pool import lend_slot, map_bounded
+from product_analytics._common.pool import lend_slot, map_bounded
 from product_analytics.errors import ClientClosedError, InternalServerError, NotFoundError
 from product_analytics.models import SessionRecording
 from tests.support.loopback_client import (
@@ -109,7 +109,7 @@ async def test_get_many_default_concurrency_is_max_concurrency_not_the_connectio
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The default reaches `map_bounded` as `concurrency=max_concurrency`."""
-    import product_analytics._bulk as bulk_module
+    import product_analytics._resources.bulk as bulk_module
 
     seen: list[int] = []
     real = map_bounded

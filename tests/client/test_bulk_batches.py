@@ -14,8 +14,8 @@ import pytest
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics._bulk import BatchLookup, batch_groups, check_batch_size
 from product_analytics._generated import operations as ops
+from product_analytics._resources.bulk import BatchLookup, batch_groups, check_batch_size
 from product_analytics.errors import InternalServerError, NotFoundError
 from product_analytics.models import SessionRecording
 from product_analytics.testing import FakeServer

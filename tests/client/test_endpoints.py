@@ -10,7 +10,7 @@ from aioresponses import aioresponses
 
 from product_analytics import NOT_GIVEN, AsyncClient, RawResponse
 from product_analytics._generated.resources import ClientResources, Projects, Roles
-from product_analytics._resource import OperationFacts
+from product_analytics._resources.resource import OperationFacts
 from tests.client.conftest import ANY_URL, ORG
 
 

@@ -28,7 +28,7 @@ from product_analytics import (
     Response,
     TransportError,
 )
-from product_analytics._transport import Chunks
+from product_analytics._transport.base import Chunks
 from tests.support.forward_proxy import ForwardProxy, forward_proxy
 from tests.support.loopback import (
     LoopbackFactory,

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 import product_analytics as pa
-from product_analytics._transport import Request
+from product_analytics._transport.base import Request
 from tests.support.mock_client import API_KEY, ORG, MakeClient, json_reply, refused, script
 
 STATUS_CLASSES = [

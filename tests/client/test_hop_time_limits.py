@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from product_analytics import ApiTimeoutError, AsyncClient, Request, Response
-from product_analytics._watchdog import Watchdog
+from product_analytics._sending.watchdog import Watchdog
 
 
 def _task() -> asyncio.Task[Any]:

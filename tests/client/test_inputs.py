@@ -23,8 +23,8 @@ from product_analytics._generated.operations import (
     SESSION_RECORDINGS_LIST,
     SESSION_RECORDINGS_RETRIEVE,
 )
-from product_analytics._operation import Operation, PathParam
-from product_analytics._wire import RequestOptions, build_request, encode_path_segment
+from product_analytics._http.wire import RequestOptions, build_request, encode_path_segment
+from product_analytics._spec.operation import Operation, PathParam
 from product_analytics.models import SessionRecording
 from product_analytics.testing import aioresponses
 from tests.client.conftest import (

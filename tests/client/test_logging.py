@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from aiohttp import web
 
-from product_analytics import _log
+from product_analytics._common import log as _log
 from tests.support.loopback import LoopbackFactory
 from tests.support.loopback_client import API_KEY, ORG, json_response, proxy_record
 

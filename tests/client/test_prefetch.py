@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from product_analytics import AsyncClient, Request
-from product_analytics._pagination import SPECULATE_AFTER, prefetch_depth
+from product_analytics._resources.pagination import SPECULATE_AFTER, prefetch_depth
 from product_analytics.testing import FakeServer, MockTransport
 
 BASE = "http://prefetch.test"

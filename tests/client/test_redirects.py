@@ -8,7 +8,7 @@ import json
 import pytest
 
 from product_analytics import ApiStatusError, ResponseValidationError
-from product_analytics._transport import Request
+from product_analytics._transport.base import Request
 from tests.support.mock_client import API_KEY, BASE_URL, ORG, MakeClient, json_reply
 
 ROLE = {"id": "r1", "name": "n"}

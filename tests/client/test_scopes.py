@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from product_analytics import AsyncClient, MissingScopeError, ProductAnalyticsError
-from product_analytics._scopes import grants, normalize_scopes
+from product_analytics._common.scopes import grants, normalize_scopes
 from tests.support.mock_client import (
     API_KEY,
     BASE_URL,

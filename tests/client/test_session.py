@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from product_analytics import AsyncClient, ClientClosedError, Page, RawResponse
-from product_analytics._transport import BodyTooLarge, Request, Response
+from product_analytics._transport.base import BodyTooLarge, Request, Response
 from product_analytics.models import Role
 from product_analytics.testing import MockTransport
 from tests.support.mock_client import API_KEY, BASE_URL, ORG, MakeClient, json_reply, script
@@ -204,7 +204,7 @@ async def test_get_many_above_max_concurrency_is_capped_with_one_warning(
         rid = request.url.rstrip("/").rsplit("/", 1)[-1]
         return json_reply({"id": rid})
 
-    from product_analytics import _warn
+    from product_analytics._common import warn as _warn
 
     _warn.forget(UserWarning)
     client, _ = await make_client(handler, max_concurrency=4, project_id=1)

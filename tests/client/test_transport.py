@@ -368,7 +368,7 @@ async def test_http_errors_from_a_real_server_are_typed() -> None:
 def test_follow_redirect_keeps_to_the_origin_and_drops_the_body_like_browsers(
     method: str, status: int, location: str, expected: tuple[str, str, bool] | None
 ) -> None:
-    from product_analytics._links import follow_redirect
+    from product_analytics._http.links import follow_redirect
 
     redirect = follow_redirect(method, "http://h:1/a/", status, location)
     if expected is None:

@@ -1,4 +1,4 @@
-"""`_wire` as pure functions over plain values: building a request, resolving links,
+"""`_http.wire` as pure functions over plain values: building a request, resolving links,
 following redirects, decoding answers. No client, no transport."""
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from product_analytics import (
     RateLimitError,
     ResponseValidationError,
 )
-from product_analytics._decode import Answer, decode_error, decode_success
 from product_analytics._generated import operations as ops
-from product_analytics._links import BadLink, Redirect, follow_redirect, resolve_link
-from product_analytics._operation import NOT_GIVEN
-from product_analytics._wire import RequestOptions, build_request
+from product_analytics._http.decode import Answer, decode_error, decode_success
+from product_analytics._http.links import BadLink, Redirect, follow_redirect, resolve_link
+from product_analytics._http.wire import RequestOptions, build_request
+from product_analytics._spec.operation import NOT_GIVEN
 from product_analytics.models import Role
 
 BASE = "https://api.test"
@@ -238,8 +238,8 @@ def test_decode_error_keeps_a_body_that_is_not_json_as_text() -> None:
 
 
 def test_a_page_with_far_more_values_than_its_items_allow_is_refused_unparsed() -> None:
-    from product_analytics._decode import MAX_VALUES_PER_ITEM, Answer, decode_success
     from product_analytics._generated.operations import SESSION_RECORDINGS_LIST
+    from product_analytics._http.decode import MAX_VALUES_PER_ITEM, Answer, decode_success
     from product_analytics.errors import LowerLevelError, ResponseValidationError
 
     flood = b'{"results":[' + b",".join([b"1"] * (10 * MAX_VALUES_PER_ITEM + 2)) + b"]}"

@@ -9,7 +9,7 @@ from enum import Enum
 import pytest
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from product_analytics._enums import OpenIntEnum, OpenStrEnum
+from product_analytics._spec.enums import OpenIntEnum, OpenStrEnum
 
 
 class Shape(OpenStrEnum):

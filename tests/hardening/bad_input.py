@@ -42,9 +42,9 @@ from product_analytics import (
     ExperimentalOperationWarning,
     MissingScopeError,
 )
+from product_analytics._common.scopes import grants
 from product_analytics._generated.operations import ALL, SESSION_RECORDINGS_RETRIEVE
-from product_analytics._operation import Operation, QueryParam
-from product_analytics._scopes import grants
+from product_analytics._spec.operation import Operation, QueryParam
 from tests.support.reliability import KEY, LoopbackServer, Received, serve
 
 __all__ = [

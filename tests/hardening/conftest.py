@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from product_analytics import AsyncClient, ExperimentalOperationWarning, RetryPolicy, _warn
+from product_analytics import AsyncClient, ExperimentalOperationWarning, RetryPolicy
+from product_analytics._common import warn as _warn
 from product_analytics._generated.operations import ALL
 from tests.hardening.hostile_server import HostileServer, hostile_server
 

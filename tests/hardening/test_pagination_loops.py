@@ -10,7 +10,7 @@ import pytest
 from aiohttp import web
 
 from product_analytics import ResponseValidationError
-from product_analytics._pagination import MAX_EMPTY_PAGES, PREFETCH_PAGES
+from product_analytics._resources.pagination import MAX_EMPTY_PAGES, PREFETCH_PAGES
 from tests.hardening.conftest import PROJECT, ROLES, client_of, role
 from tests.hardening.hostile_server import HostileServer, raw_json
 

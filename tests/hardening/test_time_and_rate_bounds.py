@@ -17,7 +17,7 @@ from product_analytics import (
     RateLimitError,
     RetryPolicy,
 )
-from product_analytics._retry import Outcome, parse_retry_after
+from product_analytics._sending.retry import Outcome, parse_retry_after
 from tests.hardening.conftest import ROLES, client_of, fast_retries, role
 from tests.hardening.hostile_server import HostileServer, raw_json, slow_drip
 from tests.hardening.scenarios import reachable_size

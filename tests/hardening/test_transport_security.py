@@ -14,8 +14,8 @@ from product_analytics import (
     AsyncClient,
     ConfigurationError,
     InsecureTransportWarning,
-    _warn,
 )
+from product_analytics._common import warn as _warn
 from tests.hardening.conftest import KEY, assert_no_key, client_of, role
 from tests.hardening.hostile_server import (
     HostileServer,

@@ -13,8 +13,8 @@ import pytest
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics._links import page_key, query_int, with_offset
-from product_analytics._pagination import Page, Pager
+from product_analytics._http.links import page_key, query_int, with_offset
+from product_analytics._resources.pagination import Page, Pager
 from product_analytics.errors import (
     ApiError,
     ClientClosedError,
@@ -623,8 +623,8 @@ def test_page_decoding_leaves_the_garbage_collector_as_it_found_it(
 ) -> None:
     import gc
 
-    from product_analytics._decode import Answer, decode_success
     from product_analytics._generated.operations import SESSION_RECORDINGS_LIST
+    from product_analytics._http.decode import Answer, decode_success
     from product_analytics.errors import ResponseValidationError as BadBody
 
     (gc.enable if enabled_before else gc.disable)()

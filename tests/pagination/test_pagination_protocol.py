@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from product_analytics import ResponseValidationError
-from product_analytics._pagination import MAX_EMPTY_PAGES, PREFETCH_PAGES
-from product_analytics._transport import Request
+from product_analytics._resources.pagination import MAX_EMPTY_PAGES, PREFETCH_PAGES
+from product_analytics._transport.base import Request
 from tests.support.mock_client import BASE_URL, ORG, PROJECT, MakeClient, json_reply
 
 ROLES = f"{BASE_URL}/api/organizations/{ORG}/roles/"

@@ -14,7 +14,7 @@ import pytest
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics._retry import RetryPolicy
+from product_analytics._sending.retry import RetryPolicy
 from product_analytics.errors import (
     ApiConnectionError,
     ApiStatusError,

@@ -18,7 +18,7 @@ from product_analytics import (
     RetryPolicy,
     TransportError,
 )
-from product_analytics._transport import Request
+from product_analytics._transport.base import Request
 from tests.support.mock_client import ORG, MakeClient, Sleeps, dropped, json_reply, refused, script
 
 Call = Callable[[AsyncClient], Awaitable[Any]]
@@ -153,7 +153,8 @@ async def test_retry_after_is_the_delay_of_a_retried_5xx(
 async def test_retry_after_is_read_once_per_answer(
     make_client: MakeClient, sleeps: Sleeps, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from product_analytics import _retry, _session
+    from product_analytics._sending import retry as _retry
+    from product_analytics._sending import session as _session
 
     reads: list[str | None] = []
     real = _retry.parse_retry_after

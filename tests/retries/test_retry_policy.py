@@ -11,7 +11,7 @@ from email.utils import format_datetime
 import pytest
 
 from product_analytics import RetryPolicy
-from product_analytics._retry import Decision, Outcome, parse_retry_after, retry_after_of
+from product_analytics._sending.retry import Decision, Outcome, parse_retry_after, retry_after_of
 
 POLICY = RetryPolicy(initial_delay=1.0, max_delay=8.0, max_retry_after=60.0)
 IDEMPOTENT = ("GET", "PATCH", "DELETE", "PUT")

@@ -39,7 +39,7 @@ from typing import Any, Literal
 from aiohttp import web
 
 from product_analytics import AsyncClient
-from product_analytics._transport import Request
+from product_analytics._transport.base import Request
 from product_analytics.testing import MockTransport
 from tests.support.loopback import serve
 from tests.support.virtual_time import run_in_virtual_time, virtual_clock

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from product_analytics import AsyncClient, RetryPolicy, TransportError
-from product_analytics._transport import Request
+from product_analytics._transport.base import Request
 from product_analytics.testing import MockTransport
 
 API_KEY = "phx_UNIT_secret_key_0123456789abcdef"

@@ -27,7 +27,7 @@ GENERATED = Path("src") / "product_analytics" / "_generated"
 _LIST_METHODS = """
 import json
 from product_analytics import AsyncClient
-from product_analytics._resource import Resource
+from product_analytics._resources.resource import Resource
 
 client = AsyncClient(api_key="phx_copy", base_url="http://127.0.0.1:9")
 methods = {}

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from product_analytics import AsyncClient, ConfigurationError, RateLimit
-from product_analytics._throttle import ThrottleEvent, Throttles, ThrottleWaitTooLong
+from product_analytics._sending.throttle import ThrottleEvent, Throttles, ThrottleWaitTooLong
 from product_analytics.testing import FakeServer
 from tests.support.loopback import free_port
 from tests.support.redis_server import RedisServer

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from product_analytics import AsyncClient, RateLimit
-from product_analytics._throttle import (
+from product_analytics._sending.throttle import (
     LONGEST_PAUSE,
     ThrottleEvent,
     Throttles,

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from product_analytics import AsyncClient
-from product_analytics._throttle import Refusal, window_shown
+from product_analytics._sending.throttle import Refusal, window_shown
 from product_analytics.testing import MockTransport
 from tests.support.drf_throttle_server import fetch_in_virtual_time
 from tests.support.virtual_time import run_in_virtual_time

@@ -10,8 +10,8 @@ from typing import Any, ClassVar
 
 from pydantic import ConfigDict, Field, RootModel
 
-from product_analytics._enums import OpenStrEnum
-from product_analytics._model import ApiModel
+from product_analytics._spec.enums import OpenStrEnum
+from product_analytics._spec.model import ApiModel
 
 __all__ = [
     "RecordingsDate",

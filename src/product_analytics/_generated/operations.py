@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from product_analytics._bulk import BatchLookup
-from product_analytics._operation import Operation, PathParam, QueryParam
+from product_analytics._resources.bulk import BatchLookup
+from product_analytics._spec.operation import Operation, PathParam, QueryParam
 
 from . import models
 

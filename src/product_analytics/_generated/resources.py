@@ -28,9 +28,8 @@ from uuid import UUID
 
 from typing_extensions import TypedDict, Unpack
 
-from product_analytics._operation import NOT_GIVEN, NotGiven
-from product_analytics._pagination import Pager
-from product_analytics._resource import (
+from product_analytics._resources.pagination import Pager
+from product_analytics._resources.resource import (
     Extra,
     Headers,
     OperationFacts,
@@ -44,6 +43,7 @@ from product_analytics._resource import (
     raw,
     raw_page,
 )
+from product_analytics._spec.operation import NOT_GIVEN, NotGiven
 
 from . import models
 from . import operations as ops

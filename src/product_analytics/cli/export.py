@@ -19,7 +19,7 @@ renamed to `FILE` and the checkpoint removed. Without `--resume`, an unfinished 
 never overwritten: the command stops with a message naming `--resume`. An export that fails
 before writing anything leaves nothing behind.
 
-Pages are walked by the client's pager (`_pagination.walk`): the server's links are
+Pages are walked by the client's pager (`_resources.pagination.walk`): the server's links are
 followed, and once the list has proved long, up to `concurrency` pages are fetched ahead.
 At most that many pages (and the one being written) are held in memory, whatever the
 number of recordings.
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import IO, Any, TextIO
 
 from product_analytics._client import AsyncClient
-from product_analytics._pagination import Page, following_offset, walk
+from product_analytics._resources.pagination import Page, following_offset, walk
 from product_analytics.cli.progress import Progress
 from product_analytics.errors import ConfigurationError
 from product_analytics.models import SessionRecording

@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from product_analytics._client import AsyncClient
-from product_analytics._config import (
+from product_analytics._common.log import enable
+from product_analytics._resources.pagination import Pager
+from product_analytics._sending.config import (
     API_KEY_ENV,
     BASE_URL_ENV,
     ORGANIZATION_ID_ENV,
     PROJECT_ID_ENV,
 )
-from product_analytics._log import enable
-from product_analytics._pagination import Pager
 from product_analytics.cli.export import UnfinishedExportError, checkpoint_path, export_recordings
 from product_analytics.cli.fields import FieldError, parse_fields
 from product_analytics.cli.get_many import get_many_command

@@ -11,7 +11,7 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from product_analytics._config import (
+from product_analytics._sending.config import (
     API_KEY_ENV,
     BASE_URL_ENV,
     ORGANIZATION_ID_ENV,

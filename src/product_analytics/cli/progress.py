@@ -7,7 +7,7 @@ import time
 from datetime import datetime, timezone
 from typing import Any, TextIO
 
-from product_analytics._throttle import ThrottleEvent
+from product_analytics._sending.throttle import ThrottleEvent
 
 __all__ = ["Progress"]
 

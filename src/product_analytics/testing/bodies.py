@@ -4,7 +4,7 @@ A body is checked as the spec's operation says, so the fake refuses exactly what
 forbids: a name the body model does not declare (the spec's bodies are closed), a required
 field left out, `null` for a field the spec does not let be null (`Operation.none_refused`),
 and a value that breaks the field's type or constraints (checked by the SDK's own
-`_wire.check_body`, the body model strictly, as the client checks before sending). The first
+`_http.wire.check_body`, the body model strictly, as the client checks before sending). The first
 problem is a 400 in the service's shape, `attr` naming the field (`app_urls__0` for an item),
 with DRF's message and code for it.
 """
@@ -17,8 +17,8 @@ from typing import Any
 import pydantic
 from aiohttp import web
 
-from product_analytics._operation import Operation
-from product_analytics._wire import check_body as check_fields
+from product_analytics._http.wire import check_body as check_fields
+from product_analytics._spec.operation import Operation
 from product_analytics.testing.errors import ApiProblem, invalid_request, validation_error
 from product_analytics.testing.state import Json
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from product_analytics._operation import Operation
+from product_analytics._spec.operation import Operation
 from product_analytics.testing.auth import authenticate, require_scope
 from product_analytics.testing.bodies import check_body, parse_json_object, read_raw_body
 from product_analytics.testing.context import Context, Handler, Options

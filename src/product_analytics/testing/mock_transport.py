@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from multidict import CIMultiDict, CIMultiDictProxy
 
-from product_analytics._transport import (
+from product_analytics._transport.base import (
     Chunks,
     Request,
     Response,

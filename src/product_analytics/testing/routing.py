@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
-from product_analytics._operation import Operation
+from product_analytics._spec.operation import Operation
 
 __all__ = ["Resolution", "Router", "split_path"]
 

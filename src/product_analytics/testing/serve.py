@@ -8,7 +8,7 @@ import shlex
 import sys
 from typing import Literal, TextIO
 
-from product_analytics._config import (
+from product_analytics._sending.config import (
     API_KEY_ENV,
     BASE_URL_ENV,
     ORGANIZATION_ID_ENV,

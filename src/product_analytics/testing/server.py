@@ -9,7 +9,7 @@ from typing import Any
 from aiohttp import web
 
 from product_analytics._generated import operations as _operations
-from product_analytics._operation import Operation
+from product_analytics._spec.operation import Operation
 from product_analytics.testing.auth import issue_key
 from product_analytics.testing.context import Handler, ListStyle, Options
 from product_analytics.testing.dispatch import Dispatcher

@@ -12,12 +12,12 @@ from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlsplit
 
-from product_analytics._retry import RetryPolicy
-from product_analytics._scopes import normalize_scopes
-from product_analytics._throttle import RateLimit, check_store
-from product_analytics._transport import Transport
-from product_analytics._warn import warn_once
-from product_analytics._wire import build_headers, check_timeout
+from product_analytics._common.scopes import normalize_scopes
+from product_analytics._common.warn import warn_once
+from product_analytics._http.wire import build_headers, check_timeout
+from product_analytics._sending.retry import RetryPolicy
+from product_analytics._sending.throttle import RateLimit, check_store
+from product_analytics._transport.base import Transport
 from product_analytics.errors import ConfigurationError
 
 __all__ = [

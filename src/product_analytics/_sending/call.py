@@ -8,9 +8,9 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from product_analytics._links import redirect_or_error
-from product_analytics._retry import Outcome
-from product_analytics._transport import Response, _Headers
+from product_analytics._http.links import redirect_or_error
+from product_analytics._sending.retry import Outcome
+from product_analytics._transport.base import Response, _Headers
 from product_analytics.errors import (
     ApiError,
     ApiStatusError,

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 
 import pydantic
 
-from product_analytics._operation import Operation
+from product_analytics._spec.operation import Operation
 from product_analytics.errors import (
     ApiStatusError,
     LowerLevelError,

@@ -5,14 +5,14 @@ A client and the clients `with_options` makes from it share one `Session`: the t
 flight, the event loop they run on and their background work (a page fetched ahead).
 
 `Session.exchange` sends a prepared request until it has a 2xx answer, as
-`RetryPolicy.decide` and the throttle state (`_throttle`) allow. One pass down and back:
+`RetryPolicy.decide` and the throttle state (`throttle`) allow. One pass down and back:
 `exchange` registers the calling task as in a call (`_begin`: a client belongs to the event
 loop it first ran on, and to its process), then loops: it retries failures, waits out 429s
 (`_wait_out`; not counted against `max_retries`, and `max_retries=0` turns them off; a
 request refused `MAX_REFUSALS` times in a row while nothing of its classes got through ends
 there), all within the call's `deadline`, and turns a cancellation by `close()` into
 `ClientClosedError`. While it sleeps before a retry or waits out a 429, a call run by
-`map_bounded` lends its slot (`_pool.lend_slot`). One attempt (`_attempt`) lets each hop
+`map_bounded` lends its slot (`_common.pool.lend_slot`). One attempt (`_attempt`) lets each hop
 through the throttle and follows redirects within the origin, within the attempt's
 `timeout`; a non-2xx answer becomes its error there, so the body of a failed answer lives in
 that frame only (the error keeps an excerpt). A hop (`_hop`, the one place that calls the
@@ -35,17 +35,26 @@ from dataclasses import dataclass, field
 from threading import get_ident
 from typing import Any, TypeVar
 
-from product_analytics._call import Call, Failed, describe, follow, gave_up_waiting, timed_out
-from product_analytics._config import ClientConfig
-from product_analytics._decode import Answer, decode_error
-from product_analytics._links import REDIRECT_STATUSES
-from product_analytics._log import log_request
-from product_analytics._operation import Operation
-from product_analytics._pool import lend_slot
-from product_analytics._retry import Outcome, RetryPolicy, retry_after_of
-from product_analytics._stats import ClientStats
-from product_analytics._throttle import DEFAULT_CLASS, Throttles, ThrottleWaitTooLong
-from product_analytics._transport import (
+from product_analytics._common.log import log_request
+from product_analytics._common.pool import lend_slot
+from product_analytics._http.decode import Answer, decode_error
+from product_analytics._http.links import REDIRECT_STATUSES
+from product_analytics._http.wire import PreparedRequest
+from product_analytics._sending.call import (
+    Call,
+    Failed,
+    describe,
+    follow,
+    gave_up_waiting,
+    timed_out,
+)
+from product_analytics._sending.config import ClientConfig
+from product_analytics._sending.retry import Outcome, RetryPolicy, retry_after_of
+from product_analytics._sending.stats import ClientStats
+from product_analytics._sending.throttle import DEFAULT_CLASS, Throttles, ThrottleWaitTooLong
+from product_analytics._sending.watchdog import Watchdog
+from product_analytics._spec.operation import Operation
+from product_analytics._transport.base import (
     BodyTooLarge,
     Request,
     Response,
@@ -54,8 +63,6 @@ from product_analytics._transport import (
     TransportTimeout,
     _Headers,
 )
-from product_analytics._watchdog import Watchdog
-from product_analytics._wire import PreparedRequest
 from product_analytics.errors import (
     ApiConnectionError,
     ApiError,

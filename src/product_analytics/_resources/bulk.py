@@ -2,7 +2,7 @@
 `AsyncClient` (`ManyRequests`).
 
 `_request_many` sends the operation once per value of a path parameter, at most
-`concurrency` at a time (`_pool.map_bounded`), results in input order. With a batch size
+`concurrency` at a time (`_common.pool.map_bounded`), results in input order. With a batch size
 it goes through the list operation that finds many at once (`BatchLookup`, read from the
 spec's `x-sdk-batch`) first, then one by one for the ids the list did not return. Every
 argument (each value included) is checked before the first request is sent.
@@ -14,13 +14,13 @@ from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Se
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from product_analytics._config import ClientConfig
-from product_analytics._decode import decode_success
-from product_analytics._operation import Operation
-from product_analytics._pool import map_bounded
-from product_analytics._session import Session
-from product_analytics._warn import warn_once
-from product_analytics._wire import PreparedRequest, RequestOptions, path_template
+from product_analytics._common.pool import map_bounded
+from product_analytics._common.warn import warn_once
+from product_analytics._http.decode import decode_success
+from product_analytics._http.wire import PreparedRequest, RequestOptions, path_template
+from product_analytics._sending.config import ClientConfig
+from product_analytics._sending.session import Session
+from product_analytics._spec.operation import Operation
 
 __all__ = [
     "BatchLookup",

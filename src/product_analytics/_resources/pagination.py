@@ -1,4 +1,4 @@
-"""List pages and the pager that walks them (where a page leads: `_links.next_url`).
+"""List pages and the pager that walks them (where a page leads: `_http.links.next_url`).
 
 `Pager` is what a list method returns: awaitable for the first page, async-iterable for
 every item, `.pages()` for every page, fetched ahead as `Pager.pages` says.
@@ -14,9 +14,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from product_analytics._config import ClientConfig
-from product_analytics._decode import Answer, collector_paused, decode_success
-from product_analytics._links import (
+from product_analytics._http.decode import Answer, collector_paused, decode_success
+from product_analytics._http.links import (
     next_url,
     origin,
     page_key,
@@ -25,9 +24,10 @@ from product_analytics._links import (
     says_has_next,
     with_offset,
 )
-from product_analytics._operation import Operation
-from product_analytics._raw_response import RawResponse
-from product_analytics._wire import PreparedRequest
+from product_analytics._http.wire import PreparedRequest
+from product_analytics._resources.raw_response import RawResponse
+from product_analytics._sending.config import ClientConfig
+from product_analytics._spec.operation import Operation
 from product_analytics.errors import ClientClosedError, ResponseValidationError
 
 __all__ = [

@@ -2,8 +2,8 @@
 
 Pure functions, no I/O: everything here runs the same without a network. Arguments are
 checked before anything is built, so bad input raises `TypeError` or `ValueError` (a pydantic
-`ValidationError` is one) and nothing is sent. Decoding the answer is `_decode`'s job; where
-a link or redirect leads is `_links`'s.
+`ValidationError` is one) and nothing is sent. Decoding the answer is `decode`'s job; where
+a link or redirect leads is `links`'s.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import pydantic
 
-from product_analytics._multipart import encode_form, is_file
-from product_analytics._operation import NOT_GIVEN, Operation, PathParam, QueryParam
+from product_analytics._http.multipart import encode_form, is_file
+from product_analytics._spec.operation import NOT_GIVEN, Operation, PathParam, QueryParam
 
 __all__ = [
     "PathTemplate",
@@ -374,7 +374,7 @@ def build_body(
 ) -> bytes | tuple[bytes, str] | None:
     """The body: exactly the fields given, checked against the body model (`check_body`),
     then `extra_body` merged in. `None` for an operation without a body; JSON bytes, or for
-    a multipart operation (body, Content-Type) (see `_multipart.encode_form`).
+    a multipart operation (body, Content-Type) (see `multipart.encode_form`).
 
     Every field the caller passed is sent, even when it equals the spec's default; a field
     left at `NOT_GIVEN` is not, nor `None` for a field whose signature default is `None`;

@@ -8,7 +8,8 @@ import warnings
 
 __all__ = ["warn_once"]
 
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+# product_analytics/: the folder above this module's `_common/`.
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _given: set[tuple[type[Warning], str]] = set()
 
 

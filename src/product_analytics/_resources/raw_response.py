@@ -6,8 +6,8 @@ import contextvars
 from collections.abc import Mapping
 from typing import Generic, TypeVar
 
-from product_analytics._decode import Answer, decode_success
-from product_analytics._operation import Operation
+from product_analytics._http.decode import Answer, decode_success
+from product_analytics._spec.operation import Operation
 from product_analytics.errors import REQUEST_ID_HEADERS
 
 __all__ = ["RAW", "RawResponse"]

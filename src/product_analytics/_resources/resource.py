@@ -23,11 +23,11 @@ from typing import Any, Concatenate, Generic, Protocol, TypeAlias, TypeVar, cast
 
 from typing_extensions import ParamSpec, Required, Self, TypedDict, Unpack
 
-from product_analytics._bulk import BatchLookup
-from product_analytics._operation import NOT_GIVEN, Operation
-from product_analytics._pagination import Page, Pager
-from product_analytics._raw_response import RAW, RawResponse
-from product_analytics._wire import RequestOptions
+from product_analytics._http.wire import RequestOptions
+from product_analytics._resources.bulk import BatchLookup
+from product_analytics._resources.pagination import Page, Pager
+from product_analytics._resources.raw_response import RAW, RawResponse
+from product_analytics._spec.operation import NOT_GIVEN, Operation
 
 __all__ = [
     "BoundMethod",
