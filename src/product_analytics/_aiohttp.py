@@ -185,7 +185,10 @@ class AiohttpTransport:
                 raise_for_status=False,  # a user's session may raise; the client types errors
                 proxy=self._proxy_for(request.url) if self._env_proxies else self._proxy,
             )
-        except (asyncio.TimeoutError, TimeoutError):  # a user session's own timeout
+        except (asyncio.TimeoutError, TimeoutError):
+            # A user session's own timeout, or a mock's (aioresponses answers before the
+            # connector runs): neither tells whether the request left, so it may have.
+            request.sent = True
             failure = TransportTimeout("no answer within the session's timeout")
         except aiohttp.ClientError as exc:
             failure = _client_failure(exc)
