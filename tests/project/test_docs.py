@@ -139,3 +139,18 @@ def test_every_class_name_the_docs_give_is_still_defined() -> None:
         if name not in SERVICE_NAMES and not re.search(rf"\b{name}\b", code)
     }
     assert not stale, sorted(stale)
+
+
+def test_every_dotted_name_the_docs_give_resolves() -> None:
+    pages = [ROOT / "README.md", *(DOCS / p for p in PAGES if p != "benchmarks.md")]
+    named = {
+        (page.name, name)
+        for page in pages
+        for name in re.findall(r"`(product_analytics(?:\.\w+)+)`", page.read_text())
+    }
+    assert named
+    for page, name in sorted(named):
+        try:
+            _resolve(name)
+        except (ImportError, AttributeError):
+            pytest.fail(f"{page} names {name}, which does not exist")
