@@ -83,9 +83,9 @@ class AiohttpTransport:
 
     `AiohttpTransport(session)` sends on the user's `aiohttp.ClientSession` with its own
     settings (headers, proxy, connector, timeouts); `close()` leaves it open. Without
-    redirects, cookies or retries of the transport's own: the client does those. `send`
-    keeps no time: the client ends an attempt that outlives its `timeout` by cancelling it
-    (the connection is then closed, not reused).
+    redirects, `raise_for_status`, cookies or retries of the transport's own: the client
+    does those. `send` keeps no time: the client ends an attempt that outlives its `timeout`
+    by cancelling it (the connection is then closed, not reused).
 
     A closed transport refuses to send. In a child process after fork() the transport is
     closed without touching the parent's connections (see `forget`).
@@ -182,9 +182,13 @@ class AiohttpTransport:
                 headers=request.headers,
                 data=request.content or None,
                 allow_redirects=False,
+                raise_for_status=False,  # a user's session may raise; the client types errors
                 proxy=self._proxy_for(request.url) if self._env_proxies else self._proxy,
             )
-        except (asyncio.TimeoutError, TimeoutError):  # a user session's own timeout
+        except (asyncio.TimeoutError, TimeoutError):
+            # A user session's own timeout, or a mock's (aioresponses answers before the
+            # connector runs): neither tells whether the request left, so it may have.
+            request.sent = True
             failure = TransportTimeout("no answer within the session's timeout")
         except aiohttp.ClientError as exc:
             failure = _client_failure(exc)

@@ -24,6 +24,7 @@ from product_analytics import (
     ApiConnectionError,
     AsyncClient,
     ConfigurationError,
+    NotFoundError,
     Request,
     Response,
     TransportError,
@@ -305,6 +306,23 @@ async def test_a_users_session_sends_its_headers_and_stays_open_after_close(
     headers = server.received[0].headers
     assert headers["X-Team"] == "analytics"
     assert headers["Authorization"] == f"Bearer {API_KEY}"
+
+
+async def test_a_users_session_that_raises_for_status_still_gives_the_typed_error(
+    loopback: LoopbackFactory,
+) -> None:
+    async def not_found(request: web.Request) -> web.Response:
+        return json_response({"type": "invalid_request", "detail": "Not found."}, 404)
+
+    server = await loopback(not_found)
+    async with aiohttp.ClientSession(raise_for_status=True) as session:
+        transport = AiohttpTransport(session)
+        client = AsyncClient(api_key=API_KEY, base_url=server.base_url, transport=transport)
+        async with client:
+            with pytest.raises(NotFoundError) as caught:
+                await client.proxy_records.delete(organization_id=ORG, id="r1")
+    assert (caught.value.status_code, caught.value.detail) == (404, "Not found.")
+    assert len(server.received) == 1  # a 404 is no connection failure: never retried
 
 
 def test_a_users_session_takes_no_connector_options() -> None:

@@ -164,6 +164,20 @@ async def test_transport_errors_via_aioresponses_become_api_connection_errors() 
             assert isinstance(await get_record(client), ProxyRecord)
 
 
+async def test_a_post_that_times_out_under_aioresponses_is_sent_once() -> None:
+    # aioresponses answers before aiohttp's connector runs: as with a real timeout, the
+    # POST may have reached the service, so it is not sent again.
+    base = "http://api.example.test"
+    url = f"{base}/api/organizations/{ORG}/proxy_records/"
+    async with client_for(base, max_retries=2) as client:
+        with aioresponses() as mocked:
+            mocked.post(url, exception=asyncio.TimeoutError(), repeat=True)
+            with pytest.raises(ApiTimeoutError) as caught:
+                await client.proxy_records.create(organization_id=ORG, domain="a.example.com")
+    assert caught.value.request_sent is True
+    assert client.stats.requests == 1
+
+
 # -- redirects -----------------------------------------------------------------------------
 
 

@@ -114,3 +114,25 @@ async def test_a_loop_over_two_pages_with_reordered_queries_is_detected(
         with pytest.raises(ResponseValidationError, match="leads back"):
             await walk(client.roles.list(limit=1, offset=0))
     assert hostile.count() == 2
+
+
+async def test_a_loop_error_names_the_page_that_holds_the_link_and_the_link(
+    hostile: HostileServer,
+) -> None:
+    async def page(request: web.Request) -> web.StreamResponse:
+        offset = int(request.query.get("offset", "0"))
+        link = f"{hostile.base_url}{ROLES}?limit=1&offset={(offset + 1) % 2}"  # 0, 1, back to 0
+        body = {"count": 2, "next": link, "previous": None, "results": [role(f"r{offset}")]}
+        return web.json_response(body)
+
+    hostile.route(cut_after(hostile, page), path=ROLES)
+    async with client_of(hostile) as client:
+        first = await client.roles.list(limit=1, offset=0)
+        second = await first.next_page()
+        assert second is not None
+        walks = (second.next_page, lambda: walk(client.roles.list(limit=1, offset=0)))
+        for walked in walks:
+            with pytest.raises(ResponseValidationError) as caught:
+                await walked()
+            assert caught.value.url.endswith(f"{ROLES}?limit=1&offset=1")  # the page
+            assert f"{ROLES}?limit=1&offset=0'" in str(caught.value)  # its link

@@ -17,6 +17,7 @@ from product_analytics import (
     RateLimitError,
     RetryPolicy,
     TransportError,
+    TransportTimeout,
 )
 from product_analytics._transport.base import Request
 from tests.support.mock_client import ORG, MakeClient, Sleeps, dropped, json_reply, refused, script
@@ -113,6 +114,17 @@ async def test_a_handler_marking_the_request_unsent_counts_as_never_opened(
     client, _ = await make_client(handler, max_retries=1)
     await CALLS["POST"](client)
     assert len(attempts) == 2
+
+
+async def test_a_timeout_the_transport_says_came_before_sending_is_retried_for_a_post(
+    make_client: MakeClient, sleeps: Sleeps
+) -> None:
+    # As TransportError's request_sent: no pooled connection came free in time.
+    client, mock = await make_client(
+        script(TransportTimeout("no connection free", request_sent=False), OK), max_retries=1
+    )
+    await CALLS["POST"](client)
+    assert len(mock.requests) == 2
 
 
 async def test_a_post_whose_connection_dropped_after_sending_is_not_retried(

@@ -183,6 +183,7 @@ def test_parse_retry_after_reads_seconds_and_http_dates(value: str, expected: fl
         "1e3",
         "-5",
         "Wed, 99 Foo",
+        "9" * 400,  # digits beyond any float: infinity
     ],
 )
 def test_parse_retry_after_of_garbage_is_none(value: str | None) -> None:

@@ -28,7 +28,7 @@ from product_analytics._http.wire import PreparedRequest
 from product_analytics._resources.raw_response import RawResponse
 from product_analytics._sending.config import ClientConfig
 from product_analytics._spec.operation import Operation
-from product_analytics.errors import ClientClosedError, ResponseValidationError
+from product_analytics.errors import ClientClosedError, ResponseValidationError, excerpt
 
 __all__ = [
     "MAX_EMPTY_PAGES",
@@ -150,8 +150,10 @@ class Page(Generic[ItemT]):
         if following is None:
             return None
         if isinstance(following, ResponseValidationError):
-            raise _unfollowable(following)
-        return await self._pager._fetch(following, self._seen, self._depth + 1, self._empty_run)
+            raise _unfollowable(following, self._url)
+        return await self._pager._fetch(
+            following, self._seen, self._depth + 1, self._empty_run, linked_from=self._url
+        )
 
     def __len__(self) -> int:
         return len(self.results)
@@ -194,18 +196,18 @@ class Pager(Generic[ItemT]):
         return self._fetch(self._first.url, {}, 0, 0).__await__()
 
     async def _fetch(
-        self, url: str, seen: dict[str, int], depth: int, empty_run: int
+        self, url: str, seen: dict[str, int], depth: int, empty_run: int, linked_from: str = ""
     ) -> Page[ItemT]:
-        """The page at `url`, the `depth`-th of its walk (the first page is 0); `seen` maps
-        every URL the walk fetched (normalized by `page_key`) to the depth it was first
-        fetched at.
+        """The page at `url`, the `depth`-th of its walk (the first page is 0), linked from
+        the page at `linked_from`; `seen` maps every URL the walk fetched (normalized by
+        `page_key`) to the depth it was first fetched at.
 
         A URL already fetched earlier in the walk means the links loop: that raises
         `ResponseValidationError` instead of fetching it again. Fetching the same page again
         at the same place (`next_page()` called twice) is fine.
         """
         if seen.setdefault(page_key(url), depth) < depth:
-            raise _unfollowable(url)
+            raise _unfollowable(url, linked_from)
         request = self._first if depth == 0 else self._first.follow(url)
         answer, fetched_url = await self._client._exchange(self._operation, request)
         try:
@@ -298,7 +300,7 @@ class Pager(Generic[ItemT]):
                 if following is None:
                     return
                 if not window:  # a link that cannot be followed, or that leads back
-                    raise _unfollowable(following)
+                    raise _unfollowable(following, page._url)
                 answer, fetched_url, depth = await _first_done(window)
                 empty_run = page._empty_run
                 with collector_paused():
@@ -384,15 +386,18 @@ class Pager(Generic[ItemT]):
         return f"<Pager {self._first.url}>"
 
 
-def _unfollowable(following: str | ResponseValidationError) -> ResponseValidationError:
-    """The error that ends a walk at `following`: the link's own error, or (for a URL the
-    walk fetched before) the loop it would make."""
+def _unfollowable(
+    following: str | ResponseValidationError, page_url: str
+) -> ResponseValidationError:
+    """The error that ends a walk at `following`, the next link of the page at `page_url`:
+    the link's own error, or (for a URL the walk fetched before) the loop it would make."""
     if isinstance(following, ResponseValidationError):
         return following.with_traceback(None)
     return ResponseValidationError(
-        "its next link leads back to a page already fetched; stopping instead of looping",
+        f"its next link {excerpt(following, 200)!r} leads back to a page already fetched; "
+        "stopping instead of looping",
         method="GET",
-        url=following,
+        url=page_url,
         status_code=200,
         body="",
         subject="a link that cannot be followed",
@@ -407,7 +412,7 @@ def following_offset(page: Page[Any]) -> int | None:
     """
     following = page._following
     if isinstance(following, ResponseValidationError):
-        raise _unfollowable(following)
+        raise _unfollowable(following, page._url)
     if following is None:
         return None
     offset = query_int(following, "offset")

@@ -265,10 +265,8 @@ def _spelt_out(
     `timeout`), each defaulting to NOT_GIVEN unless the body requires it."""
     model = operation.body_model
     model_fields = model.model_fields if model is not None else {}
+    # A TypedDict's annotations hold its bases' fields too (its MRO is only dict, object).
     annotations = {name: _text(a) for name, a in inspect.get_annotations(fields).items()}
-    for base in fields.__mro__[1:]:
-        for name, annotation in inspect.get_annotations(base).items():
-            annotations.setdefault(name, _text(annotation))
     spelt = [
         inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation)
         if name in model_fields and model_fields[name].is_required()

@@ -7,6 +7,7 @@ failed before the request was sent, so that nothing is created twice.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Mapping
@@ -128,7 +129,8 @@ def parse_retry_after(value: str | None, now: datetime | None = None) -> float |
         return None
     value = value.strip()
     if _DELTA_SECONDS.fullmatch(value):
-        return float(value)
+        seconds = float(value)
+        return seconds if math.isfinite(seconds) else None  # too many digits for a float
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):

@@ -395,8 +395,8 @@ class Session:
             sent = request.sent
         except TransportTimeout as exc:
             cause = exc
-            error = timed_out(call, request_sent=request.sent)
-            sent = request.sent
+            sent = request.sent if exc.request_sent is None else exc.request_sent
+            error = timed_out(call, request_sent=sent)
         except TransportError as exc:
             cause = exc
             sent = request.sent if exc.request_sent is None else exc.request_sent
