@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from aiohttp import web
 
+from product_analytics._spec.operation import Operation
 from product_analytics.testing.state import ApiKey, Json, Store
 
 __all__ = ["Context", "Handler", "ListStyle", "Options", "Reply"]
@@ -33,8 +34,8 @@ class Options:
     `authenticate_wizard`, `regex` for `ai_regex`, `messages` for `ai_filters`, `viewed` or
     `analyzed` true for the recording PATCH).
 
-    Either way there is no date window: the recordings list answers every recording,
-    whatever `date_from` and `date_to` say.
+    Either way the recordings list has no date window unless `date_from` or `date_to` is
+    given (`dates.in_date_window`).
     """
 
     list_style: ListStyle = "described"
@@ -43,10 +44,15 @@ class Options:
 
 @dataclass(frozen=True)
 class Context:
-    """One authenticated, authorized request to one operation, its body already checked."""
+    """One authenticated, authorized request to one operation, its body already checked.
+
+    `operation` is the record of the operation the request addresses, from the API the
+    server serves: what the spec says of its parameters is read there, at request time.
+    """
 
     store: Store
     options: Options
+    operation: Operation[Any]
     key: ApiKey
     params: Mapping[str, str]
     query: Mapping[str, str]

@@ -26,11 +26,13 @@ def remove_from_playlist(ctx: Context) -> Reply:
 
 
 def list_recordings(ctx: Context) -> Reply:
-    """Every recording, narrowed by the service's filters (no date window, see
-    `recording_filters`), one page of `limit` at `offset`."""
+    """Every recording, narrowed by the date window (`dates`) and the service's filters
+    (`recording_filters`), one page of `limit` at `offset`."""
     env = ctx.store.environment(ctx.params["project_id"])
     page = page_request(ctx.query, ctx.origin, ctx.raw_path)
-    recordings = filter_recordings(ctx.query, in_date_window(ctx.query, env.recordings.values()))
+    recordings = filter_recordings(
+        ctx.query, in_date_window(ctx.operation, ctx.query, env.recordings.values())
+    )
     if ctx.options.list_style == "live":
         return Reply.json(
             {
