@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
-# sha256 3b0a2afa72fb1d3c166f6a51a5de69b6d3bc9a2d8134b6504d565128a954a914,
+# sha256 35835581df59e85439467d5f9f47e0a172c96dc9cbb58f4874325803475177ce,
 # by codegen 3.0.0. Regenerate with `make generate`.
 
 from __future__ import annotations
