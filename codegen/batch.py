@@ -37,6 +37,8 @@ class Batch:
     limit: str | None = None
     query: dict[str, str] = field(default_factory=dict)
     note: str = ""
+    # The list's "Raises:" entries (codegen/raises.py): a batched call may end with them.
+    raises: tuple[tuple[str, str], ...] = ()
 
 
 class _Problems(Protocol):
@@ -81,7 +83,14 @@ def _read(raw: object, ops: dict[str, Any], retrieve: Any) -> Batch | str:
     if not isinstance(note, str):
         return f"{EXTENSION}: note must be text"
     return Batch(
-        raw["operation"], target.constant, raw["parameter"], size, limit, dict(fixed), note
+        operation=raw["operation"],
+        constant=target.constant,
+        parameter=raw["parameter"],
+        max=size,
+        limit=limit,
+        query=dict(fixed),
+        note=note,
+        raises=target.raises,
     )
 
 

@@ -145,6 +145,21 @@ class Operation:
     # The docstring's "Raises:" entries: (error class, "status: meaning"), codegen/raises.py.
     raises: tuple[tuple[str, str], ...] = ()
 
+    @property
+    def bulk_raises(self) -> tuple[tuple[str, str], ...]:
+        """The bulk method's "Raises:" entries: this operation's, then those of its batch
+        list (`x-sdk-batch`) at statuses this operation does not list, which only a batched
+        call meets."""
+        if self.batch is None:
+            return self.raises
+        statuses = {meaning.partition(":")[0] for _, meaning in self.raises}
+        extra = tuple(
+            (cls, f"{meaning} (batched: ``{self.batch.operation}``)")
+            for cls, meaning in self.batch.raises
+            if meaning.partition(":")[0] not in statuses
+        )
+        return self.raises + extra
+
 
 @dataclass(frozen=True)
 class Resource:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import datetime, timedelta, timezone
 
+import pytest
+
+from product_analytics import AsyncClient
 from product_analytics.testing import FakeServer
+from product_analytics.testing.dates import parse_moment
 from product_analytics.testing.timestamps import iso_z
 
 from .helpers import Api
@@ -71,3 +76,45 @@ async def test_an_unreadable_date_is_a_400_naming_the_parameter(api: Api) -> Non
     assert answer.status == 400
     assert answer.body["attr"] == "date_to"
     assert answer.body["type"] == "validation_error"
+
+
+@pytest.mark.skipif(
+    sys.version_info < (3, 11),
+    reason="datetime.fromisoformat reads the basic form and week dates from Python 3.11",
+)
+@pytest.mark.parametrize(
+    ("raw", "day"),
+    [
+        ("20000101", datetime(2000, 1, 1, tzinfo=timezone.utc)),
+        ("2000-W01-1", datetime(2000, 1, 3, tzinfo=timezone.utc)),
+        ("2000-01-01T00:00:00.1234567Z", datetime(2000, 1, 1, tzinfo=timezone.utc)),
+    ],
+)
+async def test_every_iso_form_the_sdk_sends_is_read(
+    api: Api, server: FakeServer, raw: str, day: datetime
+) -> None:
+    """The basic form, a week date and seven fraction digits, which the spec's pattern takes
+    (the SDK sends them), bound the window as that moment (the seed lies after 2000)."""
+    assert parse_moment(raw, "date_to").date() == day.date()
+    assert await _all(api, {"date_to": raw}) == []
+    assert len(await _all(api, {"date_from": raw})) == len(server.recording_ids)
+
+
+async def test_a_date_followed_by_a_newline_is_a_400_naming_the_parameter(api: Api) -> None:
+    """The spec's pattern ends in `$`, the end of the value (JSON Schema), not before a final
+    newline as Python's `re` reads it."""
+    answer = await api.get(api.env("session_recordings/"), params={"date_from": "-7d\n"})
+    assert answer.status == 400
+    assert answer.body["attr"] == "date_from"
+    assert answer.body["type"] == "validation_error"
+
+
+async def test_the_sdk_and_the_fake_take_the_same_dates(server: FakeServer) -> None:
+    """What the SDK sends for the recordings list's dates, the fake reads (200; a window of
+    one past moment, empty)."""
+    async with AsyncClient(
+        api_key=server.api_key, base_url=server.base_url, project_id=server.project_id
+    ) as client:
+        for raw in ("20000101", "2000-W01-1", "2000-01-01T00:00:00,1234567", "-1dStart", "all"):
+            page = await client.session_recordings.list(date_from=raw, date_to=raw)
+            assert page.results == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import AsyncIterator
 
+import aiohttp
 import pytest
 import pytest_asyncio
 
@@ -284,3 +285,37 @@ async def test_no_personal_api_key_warning_escapes_this_suite(fake: FakeServer) 
             warnings.simplefilter("error")  # already warned about in this process
             project = await client.projects.reset_token(id=fake.project_id)
     assert project.api_token is not None
+
+
+@pytest.mark.parametrize("empty", [False, True])
+async def test_the_answers_that_may_be_empty_come_both_ways(empty: bool) -> None:
+    """The AI helpers and the property definitions answer JSON with its Content-Type (live,
+    the spec's `content`), or with `empty_answers` no body and no Content-Type (the API
+    description's answer); the SDK returns the decoded JSON or None."""
+    async with (
+        FakeServer(recordings=3, empty_answers=empty) as server,
+        aiohttp.ClientSession(headers={"Authorization": f"Bearer {server.api_key}"}) as session,
+    ):
+        base = f"{server.base_url}/api/environments/{server.project_id}/"
+        answers = [
+            await session.get(base + "sessions/property_definitions/"),
+            await session.post(base + "session_recordings/ai/regex/", json={"regex": "a b"}),
+            await session.post(base + "session_recordings/ai/filters/", json={"messages": []}),
+        ]
+        for answer in answers:
+            assert answer.status == 200
+            assert (await answer.read() == b"") is empty
+            assert ("Content-Type" in answer.headers) is not empty
+        async with AsyncClient(
+            api_key=server.api_key, base_url=server.base_url, project_id=server.project_id
+        ) as client:
+            results = [
+                await client.sessions.property_definitions(),
+                await client.session_recordings.ai_regex(regex="a b"),
+                await client.session_recordings.ai_filters(messages=[]),
+            ]
+    assert (results == [None, None, None]) is empty
+    if not empty:
+        assert results[0] == {"count": 0, "results": []}
+        assert isinstance(results[1], AiRegexResult)
+        assert results[1].data.output == "a.*b"

@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
-# sha256 cef35f4d388833eaf42d75f019d060864ef42e622c50ee4159854aa3f1b7e813,
+# sha256 35835581df59e85439467d5f9f47e0a172c96dc9cbb58f4874325803475177ce,
 # by codegen 3.0.0. Regenerate with `make generate`.
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
-# sha256 cef35f4d388833eaf42d75f019d060864ef42e622c50ee4159854aa3f1b7e813,
+# sha256 35835581df59e85439467d5f9f47e0a172c96dc9cbb58f4874325803475177ce,
 # by codegen 3.0.0. Regenerate with `make generate`.
 """The resources of the client: one class per resource, a method per operation of the spec
 that shows the request it builds, and each resource's `with_raw_response` view.
@@ -471,6 +471,15 @@ class SessionRecordings(Resource):
             return_exceptions: Put a failure in its value's place instead of raising it.
             batch_size: Values per request of ``session_recordings_list`` (1 to 100); None: one
                 request per value.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._client._request_many(
             ops.SESSION_RECORDINGS_RETRIEVE,
@@ -1475,6 +1484,15 @@ class ProxyRecords(Resource):
             ids: The values of ``id``, one request each.
             concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._client._request_many(
             ops.PROXY_RECORDS_RETRIEVE,
@@ -1794,6 +1812,15 @@ class Roles(Resource):
             ids: The values of ``id``, one request each.
             concurrency: The most requests in flight (default: the client's ``max_concurrency``).
             return_exceptions: Put a failure in its value's place instead of raising it.
+
+        Raises:
+            BadRequestError: 400: The service refused a value of the request.
+            AuthenticationError: 401: No API key, or one the service does not know.
+            PermissionDeniedError: 403: The key lacks the operation's scope, or the service refuses
+                personal API keys for it.
+            NotFoundError: 404: The organization, project or object does not exist (or no longer
+                does).
+            RateLimitError: 429: Throttled; `Retry-After` gives the seconds to wait.
         """
         return await self._client._request_many(
             ops.ROLES_RETRIEVE,

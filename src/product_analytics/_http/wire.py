@@ -32,6 +32,7 @@ __all__ = [
     "check_extras",
     "check_timeout",
     "encode_path_segment",
+    "matches_pattern",
     "path_template",
 ]
 
@@ -250,13 +251,21 @@ def _scalar_text(param: QueryParam, kind: str, value: object, what: str) -> str:
 
 
 def _check_pattern(pattern: str, value: str, what: str) -> None:
-    """`ValueError` naming `what` unless `value` matches the spec's `pattern`, as pydantic
-    matches the body models' patterns: JSON Schema's semantics, a search, where `$` is the
-    end of the value (Python's `re` would also take it before a final newline)."""
+    """`ValueError` naming `what` unless `value` matches the spec's `pattern`."""
+    if not matches_pattern(pattern, value):
+        raise ValueError(f"{what} must match {pattern}, got {value!r}")
+
+
+def matches_pattern(pattern: str, value: str) -> bool:
+    """Whether `value` matches the spec's `pattern`, as pydantic matches the body models'
+    patterns: JSON Schema's semantics, a search, where `$` is the end of the value (Python's
+    `re` would also take it before a final newline). The SDK's check before sending and
+    FakeServer's check of what it receives both ask this."""
     try:
         _pattern_adapter(pattern).validate_python(value)
     except pydantic.ValidationError:
-        raise ValueError(f"{what} must match {pattern}, got {value!r}") from None
+        return False
+    return True
 
 
 @functools.cache

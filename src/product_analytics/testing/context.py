@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from aiohttp import web
 
+from product_analytics._spec.operation import Operation
 from product_analytics.testing.state import ApiKey, Json, Store
 
 __all__ = ["Context", "Handler", "ListStyle", "Options", "Reply"]
@@ -28,25 +29,35 @@ class Options:
     removal and a recording PATCH answer `200 {"success": true}`; `add_product_intent`
     answers 201; `authenticate_wizard` answers `{"success": true}` and
     `is_generating_demo_data` `{"is_generating_demo_data": false}` instead of the project;
-    the AI helpers answer `{"result", "data"}` instead of no body; the service's extra
-    requirements apply (`product_type` for the product-intent actions, `hash` for
-    `authenticate_wizard`, `regex` for `ai_regex`, `messages` for `ai_filters`, `viewed` or
-    `analyzed` true for the recording PATCH).
+    the service's extra requirements apply (`product_type` for the product-intent actions,
+    `hash` for `authenticate_wizard`, `regex` for `ai_regex`, `messages` for `ai_filters`,
+    `viewed` or `analyzed` true for the recording PATCH).
 
-    Either way there is no date window: the recordings list answers every recording,
-    whatever `date_from` and `date_to` say.
+    `empty_answers=True`: the AI helpers and the session property definitions answer 200
+    with no body and no Content-Type, as the API description gives them; otherwise they
+    answer the JSON the live service sends and the spec's `content` describes (the spec
+    marks both with `x-sdk-may-be-empty`).
+
+    Either way the recordings list has no date window unless `date_from` or `date_to` is
+    given (`dates.in_date_window`).
     """
 
     list_style: ListStyle = "described"
     live_quirks: bool = False
+    empty_answers: bool = False
 
 
 @dataclass(frozen=True)
 class Context:
-    """One authenticated, authorized request to one operation, its body already checked."""
+    """One authenticated, authorized request to one operation, its body already checked.
+
+    `operation` is the record of the operation the request addresses, from the API the
+    server serves: what the spec says of its parameters is read there, at request time.
+    """
 
     store: Store
     options: Options
+    operation: Operation[Any]
     key: ApiKey
     params: Mapping[str, str]
     query: Mapping[str, str]

@@ -2,13 +2,17 @@
 
 By default (no parameter) the fake lists every recording, as the description does. When
 given, a recording is listed only when `date_from <= start_time <= date_to`. A value must
-have one of the forms of the spec's `RecordingsDate` (`DATE_PATTERN`, else a 400 naming the
-parameter): `all` (no bound), relative to now as the service reads it (`-3d`; units `h`,
-`d`, `w`, `m` months, `q` quarters, `y`, `M` minutes, `s`; the number may be left out;
-`Start`/`End` round to the start or end of that hour, day, month or year), or an ISO 8601
-date (`date_from` from the start of that day, `date_to` to its end) or date-time (`Z` or an
-offset; none means UTC). An ISO form that names no real moment (`2025-13-45`) is now, as the
-service's parser falls back to it.
+match the `pattern` the served operation's record gives the parameter (the spec's
+`RecordingsDate`), read at each request and checked by `wire.matches_pattern`, the SDK's own
+check before sending; else a 400 names the parameter. A parameter without a pattern takes
+any text, as the live service does. A value reads as `all` (no bound), relative to now as
+the service reads it (`-3d`; units `h`, `d`, `w`, `m` months, `q` quarters, `y`, `M`
+minutes, `s`; the number may be left out; `Start`/`End` round to the start or end of that
+hour, day, month or year), or an ISO 8601 date (`date_from` from the start of that day,
+`date_to` to its end) or date-time (`Z` or an offset; none means UTC), as
+`datetime.fromisoformat` reads it (from Python 3.11 the basic `20240101`, week dates and any
+number of fraction digits too). Other text, and an ISO form that names no real moment
+(`2025-13-45`), is now, as the service's parser falls back to it.
 """
 
 from __future__ import annotations
@@ -16,17 +20,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time, timedelta, timezone
+from typing import Any
 
+from product_analytics._http.wire import matches_pattern
+from product_analytics._spec.operation import Operation
 from product_analytics.testing.errors import validation_error
 from product_analytics.testing.state import Json
 
-__all__ = ["DATE_PATTERN", "in_date_window", "parse_moment"]
+__all__ = ["in_date_window", "parse_moment"]
 
-# The spec's `RecordingsDate` pattern.
-DATE_PATTERN = re.compile(
-    r"^(all|-?[0-9]{0,6}[hdwmqysM](Start|End)?|[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}"
-    r"(:[0-9]{2}(\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:?[0-9]{2})?)?)$"
-)
 _RELATIVE = re.compile(r"-?([0-9]*)([hdwmqysM])(Start|End)?")
 _UNITS = {"h": "hours", "d": "days", "w": "weeks", "M": "minutes", "s": "seconds"}
 _EARLIEST = datetime.min.replace(tzinfo=timezone.utc)
@@ -74,10 +76,12 @@ def _relative(count: int, unit: str, now: datetime) -> datetime:
     return now - timedelta(**{_UNITS[unit]: count})
 
 
-def parse_moment(raw: str, name: str, *, end_of_day: bool = False) -> datetime:
-    """The moment `raw` stands for, aware and in UTC; 400 naming `name` unless it has one of
-    the spec's forms (`DATE_PATTERN`)."""
-    if not DATE_PATTERN.search(raw):
+def parse_moment(
+    raw: str, name: str, pattern: str | None = None, *, end_of_day: bool = False
+) -> datetime:
+    """The moment `raw` stands for, aware and in UTC; 400 naming `name` when `raw` does not
+    match `pattern` (the parameter's, from the spec; None: any text)."""
+    if pattern is not None and not matches_pattern(pattern, raw):
         raise validation_error(f"Invalid date: {raw!r}.", name, "invalid_input")
     now = datetime.now(timezone.utc)
     if raw == "all":
@@ -87,7 +91,7 @@ def parse_moment(raw: str, name: str, *, end_of_day: bool = False) -> datetime:
         number, unit, position = relative.groups()
         return _rounded(_relative(int(number or 0), unit, now), unit, position)
     try:
-        if len(raw) == 10:
+        if "T" not in raw and " " not in raw:
             day = date.fromisoformat(raw)
             return datetime.combine(day, time.max if end_of_day else time.min, timezone.utc)
         moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
@@ -98,13 +102,20 @@ def parse_moment(raw: str, name: str, *, end_of_day: bool = False) -> datetime:
     return moment.astimezone(timezone.utc)
 
 
-def in_date_window(query: Mapping[str, str], recordings: Iterable[Json]) -> list[Json]:
-    """The recordings whose `start_time` lies in the window `query` gives (all without one)."""
+def in_date_window(
+    operation: Operation[Any], query: Mapping[str, str], recordings: Iterable[Json]
+) -> list[Json]:
+    """The recordings whose `start_time` lies in the window `query` gives (all without one);
+    each date is checked against `operation`'s pattern for its parameter."""
     raw_from, raw_to = query.get("date_from"), query.get("date_to")
     if raw_from is None and raw_to is None:
         return list(recordings)
-    low = parse_moment(raw_from, "date_from") if raw_from is not None else None
-    high = parse_moment(raw_to, "date_to", end_of_day=True) if raw_to is not None else None
+    patterns = {param.name: param.pattern for param in operation.query_params}
+    low = high = None
+    if raw_from is not None:
+        low = parse_moment(raw_from, "date_from", patterns.get("date_from"))
+    if raw_to is not None:
+        high = parse_moment(raw_to, "date_to", patterns.get("date_to"), end_of_day=True)
     listed = []
     for recording in recordings:
         start = datetime.fromisoformat(str(recording["start_time"]).replace("Z", "+00:00"))

@@ -85,6 +85,7 @@ class Dispatcher:
         context = Context(
             store=self._store,
             options=self._options,
+            operation=op,
             key=key,
             params=resolution.params,
             query=request.query,

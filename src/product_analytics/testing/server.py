@@ -44,7 +44,8 @@ class FakeServer:
       (unless `fault_seed` is given) the fault decisions.
     - `port`: the port on `host` to listen on; None picks a free one.
     - `list_style`, `live_quirks`: answer like the live service where it differs from the
-      description (see `context.Options`).
+      description (see `context.Options`); `empty_answers`: answer the AI helpers and the
+      session property definitions with no body, as the description does.
     - `request_log_limit`: keep only the last that many `requests` (None: all). `stats`
       holds the request log, the in-flight gauge and the handlers' crashes.
     - `shutdown_timeout`: seconds `stop()` waits for requests still running before
@@ -72,6 +73,7 @@ class FakeServer:
         *,
         list_style: ListStyle = "described",
         live_quirks: bool = False,
+        empty_answers: bool = False,
         fault_seed: int | str | None = None,
         request_log_limit: int | None = None,
         shutdown_timeout: float = 1.0,
@@ -83,7 +85,9 @@ class FakeServer:
             raise ValueError("list_style must be 'described' or 'live'")
         seeded = seed_store(seed, recordings)
         self.store: Store = seeded.store
-        self.options: Options = Options(list_style=list_style, live_quirks=live_quirks)
+        self.options: Options = Options(
+            list_style=list_style, live_quirks=live_quirks, empty_answers=empty_answers
+        )
         self.faults: Faults = Faults(seed=seed if fault_seed is None else fault_seed)
         self.host: str = host
         self.user_id: int = seeded.user_id

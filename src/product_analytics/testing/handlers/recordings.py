@@ -26,11 +26,13 @@ def remove_from_playlist(ctx: Context) -> Reply:
 
 
 def list_recordings(ctx: Context) -> Reply:
-    """Every recording, narrowed by the service's filters (no date window, see
-    `recording_filters`), one page of `limit` at `offset`."""
+    """Every recording, narrowed by the date window (`dates`) and the service's filters
+    (`recording_filters`), one page of `limit` at `offset`."""
     env = ctx.store.environment(ctx.params["project_id"])
     page = page_request(ctx.query, ctx.origin, ctx.raw_path)
-    recordings = filter_recordings(ctx.query, in_date_window(ctx.query, env.recordings.values()))
+    recordings = filter_recordings(
+        ctx.query, in_date_window(ctx.operation, ctx.query, env.recordings.values())
+    )
     if ctx.options.list_style == "live":
         return Reply.json(
             {
@@ -96,20 +98,24 @@ def get_sharing(ctx: Context) -> Reply:
 
 
 def property_definitions(ctx: Context) -> Reply:
-    """The live answer, `{"count": 0, "results": []}` (posthog/api/session.py): the spec
-    describes JSON, which the live service sends (the description's empty body is what the
-    SDK also takes, as None)."""
+    """The live answer, `{"count": 0, "results": []}` (posthog/api/session.py), which the
+    spec's `content` describes; with `empty_answers`, the description's: no body."""
     ctx.store.environment(ctx.params["project_id"])
+    if ctx.options.empty_answers:
+        return Reply.empty(200)
     return Reply.json({"count": 0, "results": []})
 
 
 def ai_regex(ctx: Context) -> Reply:
     """As the live service: `{"result": "success", "data": {"output": <pattern>}}` (a
     pattern matching the words of `regex`; `error` without words). Under `live_quirks`,
-    `regex` is required (400 without it)."""
+    `regex` is required (400 without it). With `empty_answers`, no body, as the description
+    gives it."""
     ctx.store.environment(ctx.params["project_id"])
     if ctx.options.live_quirks and "regex" not in ctx.body:
         raise validation_error("Missing required field: regex", None)
+    if ctx.options.empty_answers:
+        return Reply.empty(200)
     words = str(ctx.body.get("regex") or "").split()
     if not words:
         return Reply.json({"result": "error", "data": {"output": "Describe the pattern."}})
@@ -122,7 +128,8 @@ def ai_filters(ctx: Context) -> Reply:
     """As the live service: a conversation (`messages`, `{"role": "user" | "assistant",
     "content": str}` each) whose last user message is blank (or that has none) gets a
     question back, any other a filter of the last seven days. Under `live_quirks`,
-    `messages` is required (400 without it)."""
+    `messages` is required (400 without it). With `empty_answers`, no body, as the
+    description gives it."""
     ctx.store.environment(ctx.params["project_id"])
     messages = ctx.body.get("messages", None if ctx.options.live_quirks else [])
     if not isinstance(messages, list) or not all(
@@ -132,6 +139,8 @@ def ai_filters(ctx: Context) -> Reply:
         for m in messages
     ):
         raise validation_error("Invalid request data", "messages")
+    if ctx.options.empty_answers:
+        return Reply.empty(200)
     said = [m["content"] for m in messages if m["role"] == "user"]
     if not said or not said[-1].strip():
         return Reply.json({"result": "question", "data": {"question": "What are you after?"}})
