@@ -1,6 +1,8 @@
 """The exceptions the SDK raises.
 
     ProductAnalyticsError
+    ├── ConfigurationError           a bad setting at construction (also a ValueError)
+    ├── ClientClosedError            a call on a closed client (also a RuntimeError)
     ├── MissingScopeError            raised before sending
     └── ApiError
         ├── ApiConnectionError       could not connect / connection dropped
