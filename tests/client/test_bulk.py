@@ -284,6 +284,39 @@ async def test_cancelling_get_many_leaves_no_tasks_and_sends_nothing_more() -> N
     assert errors == []
 
 
+async def test_the_clients_deadline_bounds_each_id_not_the_whole_get_many() -> None:
+    # 12 ids one at a time, 30-40 ms each: about 0.4 s in all, twice the deadline, while
+    # each id's call takes a fifth of it.
+    ids = [f"r{i}" for i in range(12)]
+    async with (
+        serve(recording_server(delay=(0.03, 0.04))) as server,
+        client_for(server, deadline=0.2) as client,
+    ):
+        started = asyncio.get_running_loop().time()
+        results = await client.session_recordings.get_many(
+            project_id=PROJECT, ids=ids, concurrency=1
+        )
+        assert asyncio.get_running_loop().time() - started > 0.2
+    assert [r.id for r in results] == ids
+
+
+async def test_asyncio_wait_for_bounds_a_whole_get_many_and_leaves_no_tasks() -> None:
+    ids = [f"r{i}" for i in range(200)]
+    with loop_errors() as errors:
+        async with (
+            serve(recording_server(delay=(0.01, 0.02))) as server,
+            client_for(server) as client,
+        ):
+            with pytest.raises(asyncio.TimeoutError):
+                await asyncio.wait_for(
+                    client.session_recordings.get_many(project_id=PROJECT, ids=ids, concurrency=2),
+                    timeout=0.1,
+                )
+            await assert_no_pending_tasks()
+            assert len(server.received) < len(ids)
+    assert errors == []
+
+
 async def test_closing_the_client_during_get_many_raises_client_closed_error() -> None:
     ids = [f"r{i}" for i in range(20)]
     with loop_errors() as errors:
