@@ -134,9 +134,17 @@ def _components(units: list[_Unit]) -> Iterator[list[_Unit]]:
                 yield sorted(members, key=lambda u: order[u.name])
 
 
+# The longest module name: the index's `    from ._models.NAME import (` under `if
+# TYPE_CHECKING:` then fits 100 columns, a `_2` suffix included.
+_LONGEST_MODULE_NAME = 70
+
+
 def _module_name(name: str, taken: set[str]) -> str:
-    """`name` in snake case, unique among `taken` whatever the case of the file system."""
+    """`name` in snake case, unique among `taken` whatever the case of the file system; a
+    name longer than `_LONGEST_MODULE_NAME` keeps its first words that fit."""
     base = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    while len(base) > _LONGEST_MODULE_NAME and "_" in base:
+        base = base.rsplit("_", 1)[0]
     candidate, counter = base, 2
     while candidate in taken:
         candidate, counter = f"{base}_{counter}", counter + 1
