@@ -20,9 +20,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Split", "split_models"]
+__all__ = ["PACKAGE", "RESOURCES_PACKAGE", "Split", "split_models"]
 
 PACKAGE = "_models"
+# The package of the resource classes, one module per resource (the hand-written base they
+# stand on is `product_analytics._resources`).
+RESOURCES_PACKAGE = "_resource_classes"
 
 
 @dataclass
@@ -310,28 +313,28 @@ def operations_index(banner: str, modules: dict[str, str], rates: str) -> str:
 
 def resources_index(banner: str, resources: list[tuple[str, str]]) -> str:
     """The `resources` index: `ClientResources`, whose attributes build their resource on
-    first use (importing its module of `_resources`), and each resource class by name.
+    first use (importing its module of `_resource_classes`), and each resource class by name.
 
     `resources` lists (attribute, class name); the module is named after the attribute."""
     modules = {cls: attr for attr, cls in resources}
     properties = "".join(
         f"\n    @cached_property\n    def {attr}(self) -> {cls}:\n"
-        f"        from ._resources.{attr} import {cls}\n\n"
+        f"        from .{RESOURCES_PACKAGE}.{attr} import {cls}\n\n"
         f"        return {cls}(self._resource_requester)\n"
         for attr, cls in resources
     )
     return (
         f"{banner}\n"
-        '"""The resources of the client, each built (and its module of `_resources` imported)\n'
-        'on first use, as openai-python\'s resources are."""\n\n'
+        '"""The resources of the client, each built (and its module of `_resource_classes`\n'
+        'imported) on first use, as openai-python\'s resources are."""\n\n'
         f"{_IMPORTS}from functools import cached_property\n"
         "from typing import TYPE_CHECKING, Any\n\n"
         "from product_analytics._resources.resource import Requester\n\n"
-        f"{_checking('_resources', modules)}\n"
+        f"{_checking(RESOURCES_PACKAGE, modules)}\n"
         "class ClientResources:\n"
         '    """Every resource of the API as an attribute of the client, built on first use."""\n\n'
         "    def __init__(self, requester: Requester) -> None:\n"
         "        self._resource_requester = requester\n"
         f"{properties}\n\n"
-        f"{_lookup('_resources', modules)}"
+        f"{_lookup(RESOURCES_PACKAGE, modules)}"
     )

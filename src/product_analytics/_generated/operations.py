@@ -1,7 +1,7 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
 # sha256 cef35f4d388833eaf42d75f019d060864ef42e622c50ee4159854aa3f1b7e813,
-# by codegen 3.0.0. Regenerate with `make generate`.
+# by codegen 3.1.0. Regenerate with `make generate`.
 """Every operation of the API as data: method, path, parameters, body, response, scope."""
 
 from __future__ import annotations
