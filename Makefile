@@ -72,7 +72,7 @@ check-generated: install
 lint: install
 	$(PY) -m ruff check src tests codegen benchmarks scripts
 	$(PY) -m ruff format --check src tests codegen benchmarks scripts
-	$(PY) -m mypy src
+	$(PY) -m mypy src codegen
 
 test: install check-generated lint
 	$(PY) -m pytest

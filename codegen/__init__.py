@@ -13,4 +13,4 @@ Reporting (`--changes`): `public_api.py` reads a generated package's public API 
 """
 
 # Recorded in every generated file's header; bump it when the output changes shape.
-GENERATOR_VERSION = "3.0.0"
+GENERATOR_VERSION = "3.1.0"

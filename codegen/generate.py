@@ -62,7 +62,7 @@ from codegen.spec import (
     read_throttle_classes,
 )
 from codegen.split import PACKAGE as MODELS_PACKAGE
-from codegen.split import operations_index, resources_index, split_models
+from codegen.split import RESOURCES_PACKAGE, operations_index, resources_index, split_models
 from codegen.templating import environment, op_classes
 from codegen.validate import check
 
@@ -77,7 +77,10 @@ GENERATED = ("__init__.py", "models.py", "operations.py", "resources.py")
 # From this many operations, models, operations and resources load lazily, one module per
 # model group and resource in these subpackages (codegen/split.py).
 SPLIT_FROM = 150
-SUBPACKAGES = (MODELS_PACKAGE, "_operations", "_resources")
+SUBPACKAGES = (MODELS_PACKAGE, "_operations", RESOURCES_PACKAGE)
+# A subpackage an earlier generator wrote (`_resource_classes` was `_resources`), removed
+# from the output.
+FORMER_SUBPACKAGES = ("_resources",)
 
 
 def _shown(spec: Path) -> str:
@@ -207,9 +210,9 @@ def _render_split(
     constants: dict[str, str] = {}
     for resource in context["resources"]:
         part = {**context, "resources": [resource], "split": True}
-        for kind in ("operations", "resources"):
+        for kind, package in (("operations", "_operations"), ("resources", RESOURCES_PACKAGE)):
             text = env.get_template(f"{kind}.py.jinja").render(part)
-            files[f"_{kind}/{resource.attribute}.py"] = text
+            files[f"{package}/{resource.attribute}.py"] = text
         constants.update(
             dict.fromkeys((op.constant for op in resource.operations), resource.attribute)
         )
@@ -239,7 +242,7 @@ def _move_into(staging: Path, out: Path, files: dict[str, str]) -> None:
     """Move the staged modules into `out`; a subpackage replaces the one there, and one
     no longer generated is removed."""
     out.mkdir(exist_ok=True)
-    for package in SUBPACKAGES:
+    for package in (*SUBPACKAGES, *FORMER_SUBPACKAGES):
         if (out / package).is_dir():
             shutil.rmtree(out / package)
         if (staging / package).is_dir():

@@ -29,6 +29,8 @@ _MIN_PART = 40
 def split_long_strings(source: str, width: int) -> str:
     """`source` with every one-line string literal that stands on a line longer than `width`
     split into parts; `source` itself when there is none."""
+    if all(len(line) <= width for line in source.splitlines()):
+        return source  # nothing to split, and tokenizing is most of the cost
     lines = source.splitlines(keepends=True)
     edits: list[tuple[int, int, int, str]] = []
     for token in tokenize.generate_tokens(io.StringIO(source).readline):

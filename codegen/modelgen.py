@@ -26,7 +26,10 @@ expresses:
   - string enum members get upper-case names, distinct (`member_names`: its
     `capitalise_enum_members` names `Etc/GMT+1` and `Etc/GMT-1` `ETC_GMT_1` and
     `etc_gmt_1_1`);
-  - a default outside its enum is left out.
+  - a default outside its enum is left out;
+  - descriptions are laid out as `inspect.cleandoc` lays out a docstring: drf-spectacular
+    copies a Django `help_text` written as an indented triple-quoted string, leading newline
+    and all. Their templates (`codegen/model_templates`) then wrap them to the line length.
 After generation, `exported` adds `__all__` (see there).
 """
 
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import inspect
 import re
 import warnings
 from pathlib import Path
@@ -126,6 +130,7 @@ def prepare(document: dict[str, Any]) -> dict[str, Any]:
         if enum and all(isinstance(v, str) for v in enum) and "x-enum-varnames" not in node:
             node["x-enum-varnames"] = member_names(enum)
     _drop_defaults_outside_enum(doc)
+    _clean_descriptions(schemas, names=True)
     return doc
 
 
@@ -267,6 +272,29 @@ def _drop_defaults_outside_enum(doc: dict[str, Any]) -> None:
         values = _enum_of(node, schemas)
         if values is not None and node["default"] not in values:
             del node["default"]
+
+
+# Keywords whose values are instances, not schemas: a `description` in them is data.
+_INSTANCE_KEYWORDS = frozenset({"default", "example", "examples", "const", "enum"})
+
+
+def _clean_descriptions(node: Any, names: bool = False) -> None:
+    """Every schema's `description` under `node` without its common indent and its leading
+    and trailing blank lines (`inspect.cleandoc`); `names`: `node` maps property names to
+    schemas."""
+    if isinstance(node, list):
+        for item in node:
+            _clean_descriptions(item)
+        return
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        if names:
+            _clean_descriptions(value)
+        elif key == "description" and isinstance(value, str):
+            node[key] = inspect.cleandoc(value)
+        elif key not in _INSTANCE_KEYWORDS:
+            _clean_descriptions(value, names=key == "properties")
 
 
 def _member(value: str, spelled: bool) -> str:

@@ -3,7 +3,7 @@ so a package that no longer imports (an old one, a broken one) is read all the s
 
 `load_public_api(folder)` gives the `PublicApi` (codegen/changes.py) of the package in
 `folder`, in either layout: one module each, or a large spec's index modules whose names
-come from `_resources/` and `_models/` (codegen/split.py). The resources are the attributes
+come from `_resource_classes/` and `_models/` (codegen/split.py). The resources are the attributes
 of `resources.ClientResources` (annotated attributes, or the split layout's cached
 properties), the models the names `models.__all__` lists. The operations modules are not
 read.
@@ -24,7 +24,7 @@ __all__ = ["load_public_api"]
 # name is not a module name).
 _PACKAGE = "generated"
 # What is read of it: the operations modules are not (what users call is on the resources).
-_READ = ("__init__.py", "models.py", "resources.py", "_models", "_resources")
+_READ = ("__init__.py", "models.py", "resources.py", "_models", "_resource_classes")
 
 
 def load_public_api(folder: Path) -> PublicApi:

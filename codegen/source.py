@@ -16,8 +16,9 @@ from typing import Any
 
 import yaml
 
+_Loader: type[yaml.CSafeLoader | yaml.SafeLoader]
 try:  # the C parser is several times faster on a large spec
-    _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment,misc]
+    _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _Loader = yaml.SafeLoader
 

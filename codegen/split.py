@@ -20,9 +20,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Split", "split_models"]
+__all__ = ["PACKAGE", "RESOURCES_PACKAGE", "Split", "split_models"]
 
 PACKAGE = "_models"
+# The package of the resource classes, one module per resource (the hand-written base they
+# stand on is `product_analytics._resources`).
+RESOURCES_PACKAGE = "_resource_classes"
 
 
 @dataclass
@@ -134,9 +137,17 @@ def _components(units: list[_Unit]) -> Iterator[list[_Unit]]:
                 yield sorted(members, key=lambda u: order[u.name])
 
 
+# The longest module name: the index's `    from ._models.NAME import (` under `if
+# TYPE_CHECKING:` then fits 100 columns, a `_2` suffix included.
+_LONGEST_MODULE_NAME = 70
+
+
 def _module_name(name: str, taken: set[str]) -> str:
-    """`name` in snake case, unique among `taken` whatever the case of the file system."""
+    """`name` in snake case, unique among `taken` whatever the case of the file system; a
+    name longer than `_LONGEST_MODULE_NAME` keeps its first words that fit."""
     base = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    while len(base) > _LONGEST_MODULE_NAME and "_" in base:
+        base = base.rsplit("_", 1)[0]
     candidate, counter = base, 2
     while candidate in taken:
         candidate, counter = f"{base}_{counter}", counter + 1
@@ -302,28 +313,28 @@ def operations_index(banner: str, modules: dict[str, str], rates: str) -> str:
 
 def resources_index(banner: str, resources: list[tuple[str, str]]) -> str:
     """The `resources` index: `ClientResources`, whose attributes build their resource on
-    first use (importing its module of `_resources`), and each resource class by name.
+    first use (importing its module of `_resource_classes`), and each resource class by name.
 
     `resources` lists (attribute, class name); the module is named after the attribute."""
     modules = {cls: attr for attr, cls in resources}
     properties = "".join(
         f"\n    @cached_property\n    def {attr}(self) -> {cls}:\n"
-        f"        from ._resources.{attr} import {cls}\n\n"
+        f"        from .{RESOURCES_PACKAGE}.{attr} import {cls}\n\n"
         f"        return {cls}(self._resource_requester)\n"
         for attr, cls in resources
     )
     return (
         f"{banner}\n"
-        '"""The resources of the client, each built (and its module of `_resources` imported)\n'
-        'on first use, as openai-python\'s resources are."""\n\n'
+        '"""The resources of the client, each built (and its module of `_resource_classes`\n'
+        'imported) on first use, as openai-python\'s resources are."""\n\n'
         f"{_IMPORTS}from functools import cached_property\n"
         "from typing import TYPE_CHECKING, Any\n\n"
         "from product_analytics._resources.resource import Requester\n\n"
-        f"{_checking('_resources', modules)}\n"
+        f"{_checking(RESOURCES_PACKAGE, modules)}\n"
         "class ClientResources:\n"
         '    """Every resource of the API as an attribute of the client, built on first use."""\n\n'
         "    def __init__(self, requester: Requester) -> None:\n"
         "        self._resource_requester = requester\n"
         f"{properties}\n\n"
-        f"{_lookup('_resources', modules)}"
+        f"{_lookup(RESOURCES_PACKAGE, modules)}"
     )

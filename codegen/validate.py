@@ -91,7 +91,7 @@ def _located(base: type[Any], suffix: Pointer = ()) -> type[Any]:
     error located once, by the innermost validator, is passed on as it is."""
     from jsonschema_path import SchemaPath
 
-    class Located(base):  # type: ignore[misc,valid-type]
+    class Located(base):  # type: ignore[misc]  # a base known at run time only
         def __call__(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
             node = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
             for error in super().__call__(*args, **kwargs):
@@ -137,7 +137,8 @@ def _pointer(document: Any, parts: Pointer) -> Pointer:
     """Where `parts` (keys from the root, as the validator walked them, through `$ref`s)
     lead in the document: past a `$ref`, the keys go on from the node it points at."""
     resolver = _Resolver(document)
-    node, pointer = document, ()
+    node: Any = document
+    pointer: Pointer = ()
     for part in parts:
         followed: set[str] = set()  # a `$ref` to a `$ref` to itself ends
         while isinstance(node, dict) and part not in node and isinstance(node.get("$ref"), str):

@@ -151,11 +151,13 @@ async def test_new_fields_and_enum_values_are_arguments_and_parse(
 
 def test_the_revision_is_written_beside_nothing_stale(tmp_path: Path) -> None:
     """Regenerating a large spec into a package that held a small one (or the reverse)
-    leaves no module of the other layout behind."""
+    leaves no module of the other layout behind, nor a folder an earlier generator wrote."""
     small = DEFAULT_SPEC
     out = tmp_path / "pkg"
+    (out / "_resources").mkdir(parents=True)
     generate(whole_api.FIXTURE, out)
-    assert (out / "_resources").is_dir()
+    assert (out / "_resource_classes").is_dir()
+    assert not (out / "_resources").exists()
     generate(small, out)
     assert sorted(p.name for p in out.iterdir()) == [
         "__init__.py", "models.py", "operations.py", "resources.py",

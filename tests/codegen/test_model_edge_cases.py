@@ -341,3 +341,32 @@ def test_a_field_named_like_a_class_keeps_its_name_unless_its_class_refers_to_th
     assert models.Project.model_validate({"Team": "x"}).Team == "x"
     assert models.Other.model_validate({"Team": {"id": 1}}).Team_1.id == 1
     assert outcome(models.Project, {"Team": 1})[0] == "error"
+
+
+def test_descriptions_are_dedented_and_wrapped_to_100_columns_and_defaults_kept(
+    tmp_path: Path,
+) -> None:
+    long = " ".join(["word"] * 40)
+    django = "\n        A help_text written indented.\n        Its second line.\n        "
+    document = spec(
+        {
+            "Filter": {
+                "type": "object",
+                "description": long,
+                "properties": {
+                    "key": {"type": "string", "description": django},
+                    "value": {"type": "string", "description": long},
+                    "options": {
+                        "type": "object",
+                        "default": {"description": "  kept as it is  "},
+                    },
+                },
+            }
+        }
+    )
+    module = ours(document, tmp_path)
+    source = Path(module.__file__ or "").read_text()
+    assert max(len(line) for line in source.splitlines()) <= 100
+    assert '    """\n    A help_text written indented.\n    Its second line.\n    """' in source
+    assert " ".join(module.Filter.__doc__.split()) == long
+    assert module.Filter().options == {"description": "  kept as it is  "}

@@ -1,7 +1,7 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
 # sha256 35835581df59e85439467d5f9f47e0a172c96dc9cbb58f4874325803475177ce,
-# by codegen 3.0.0. Regenerate with `make generate`.
+# by codegen 3.1.0. Regenerate with `make generate`.
 
 from __future__ import annotations
 
@@ -71,7 +71,6 @@ class RecordingsDate(RootModel[str]):
     number may be left out, `Start`/`End` may follow: `-1dStart`, `mStart`), or an ISO
     8601 date or date-time (`2025-06-01`, `2025-06-01T09:30:00Z`, an offset, up to
     microseconds).
-
     """
 
 
@@ -85,7 +84,6 @@ class ErrorBody(ApiModel):
     code; `invalid` is renamed `invalid_input`), `detail` the human-readable message and
     `attr` the field it concerns (nested fields joined with `__`), or null. The handler
     may add `extra` and `error_event_id`; other keys are kept.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -103,7 +101,6 @@ class Person(ApiModel):
     """
     Embedded in a session recording. Live: `distinct_ids` is a list of strings, and
     `id`, `name` and `created_at` may be null.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -131,7 +128,6 @@ class Project(ApiModel):
     Response shape of every project operation. Live: `product_intents` is a list of
     objects, `default_modifiers` an object, `person_on_events_querying_enabled` a
     boolean; `primary_dashboard` and `product_description` may be null.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -233,7 +229,6 @@ class PaginatedProxyRecordList(ApiModel):
     """
     List envelope. Live: `{"results": [...], "max_proxy_records": 2}` with no `count`,
     `next` or `previous`.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -251,7 +246,6 @@ class PatchedSessionRecordingRequest(ApiModel):
     Body of the recording PATCH. `person` is any JSON (its schema is not given). Live,
     the service also takes `viewed` and `analyzed` (one must be true) and
     `player_metadata`.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -268,7 +262,6 @@ class SessionRecordingAIRequest(ApiModel):
     The body field the description gives the AI helper operations: `person`, any JSON.
     The live service does not read it (see `SessionRecordingAIFiltersRequest` and
     `SessionRecordingAIRegexRequest`); it stays accepted, optional.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -282,7 +275,6 @@ class SessionRecordingAIRegexRequest(ApiModel):
     Body of `ai_regex`: the description's `person` (any JSON, optional) and the live
     service's `regex` (posthog/session_recordings/session_recording_api.py,
     `ai_regex` reads `request.data["regex"]`), the pattern wanted, in words.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -313,7 +305,6 @@ class ActivityLogUser(ApiModel):
     """
     Who did it (`UserMinimalSerializer`: `first_name`, `email`); the system is
     `{"first_name": "System", "email": null, "is_system": true}`.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -343,7 +334,6 @@ class WizardAuthenticationResult(ApiModel):
     """
     Answer of `authenticate_wizard`: live `{"success": true}`; as described, the project
     (its fields kept as extra fields).
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -356,7 +346,6 @@ class DemoDataStatus(ApiModel):
     """
     Answer of `is_generating_demo_data`: live `{"is_generating_demo_data": bool}`; as
     described, the project (its fields kept as extra fields).
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -444,7 +433,6 @@ class PatchedProjectUpdateRequest(PatchedProjectRequest):
     `base_currency` is an ISO 4217 code such as `USD`; several fields are for admins
     only, 403). The description's `chat_incoming_webhook` is not a field of the current
     serializer (an unknown field is ignored by the service).
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -498,7 +486,6 @@ class PatchedProjectProductIntentRequest(PatchedProjectRequest):
     """
     The project body fields, plus (live) `product_type` (required by the service),
     `intent_context` and `metadata`.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -524,7 +511,6 @@ class ProjectChangeOrganizationRequest(PatchedProjectRequest):
     """
     The project body fields, plus (live) the target `organization_id`. Its name collides
     with the path parameter, so SDK callers send it through `extra_body`.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -598,7 +584,6 @@ class Role(ApiModel):
     """
     Live: `members` is a list of membership objects, `feature_flags_access_level` may be
     absent, and roles carry `is_default`.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -617,7 +602,6 @@ class PaginatedSessionRecordingList(ApiModel):
     """
     List envelope. Live: `{"results": [...], "has_next": bool, "version": 4}` with no
     `count`, `next` or `previous`.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -650,7 +634,6 @@ class AiChatMessage(ApiModel):
     One message of an `ai_filters` conversation (`ChatMessage` in
     posthog/session_recordings/session_recording_api.py): `role` is `user` or
     `assistant` (the service refuses others with a 400), `content` the text.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -665,7 +648,6 @@ class AiRegexResult(ApiModel):
     Answer of `ai_regex` (posthog/session_recordings/ai_data/ai_regex_schema.py,
     `AiRegexSchema`): `result` is `success` or `error`; `data.output` is the pattern, or
     the reason it could not be made. Other fields are kept.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -681,7 +663,6 @@ class AiFiltersResult(ApiModel):
     `AI_FILTER_SCHEMA`): `result` is `question` (the model asks back, in
     `data.question`) or `filter` (`data` holds `date_from`, `date_to` and
     `filter_group`). Other fields are kept.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -713,7 +694,6 @@ class SessionRecordingAIFiltersRequest(ApiModel):
     Body of `ai_filters`: the description's `person` (any JSON, optional) and the live
     service's `messages` (posthog/session_recordings/session_recording_api.py,
     `AiFilterRequest.messages: list[ChatMessage]`), the conversation so far.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -727,7 +707,6 @@ class ActivityLogEntry(ApiModel):
     """
     One entry of an activity log (posthog/models/activity_logging/serializers.py,
     `ActivityLogSerializer`, component name `ActivityLogEntry`).
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(
@@ -748,7 +727,6 @@ class PaginatedActivityLogList(ApiModel):
     `activity_page_response`): `{"results": [...], "next", "previous", "total_count"}`,
     page-numbered (`next`/`previous` carry `page` and `limit`). As described, the project
     shape: then there are no results and the project's fields are kept as extra fields.
-
     """
 
     model_config: ClassVar[ConfigDict] = ConfigDict(

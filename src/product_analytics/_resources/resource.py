@@ -161,11 +161,15 @@ class OperationFacts(Protocol):
         ...
 
 
-class BoundMethod(OperationFacts, Protocol[P, ResultT_co]):
+class BoundMethod(OperationFacts, Protocol[P, ResultT]):
     """A resource method read from a resource (`client.roles.get`): its parameters and
     result, and the facts of its operation."""
 
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> ResultT_co: ...
+    # Declared as a callable attribute, not as a method: a type checker then reports a wrong
+    # call against the parameters alone (`Unexpected keyword argument "idd"`), not against
+    # `"__call__" of "BoundMethod"` with a note pointing here. An attribute's type is
+    # invariant, so `ResultT` is.
+    __call__: Callable[P, ResultT]
 
 
 class Method(OperationFacts, Protocol[ResourceT_contra, P, ResultT_co]):

@@ -36,7 +36,7 @@ async def wrong_results(client: AsyncClient) -> None:
 async def wrong_fields(client: AsyncClient) -> None:
     # E: Unexpected keyword argument "anonymize_ipz"
     await client.projects.update(id=1, anonymize_ipz=True)
-    # E: Argument "anonymize_ips" to "__call__" of "BoundMethod" has incompatible type "str"
+    # E: Argument "anonymize_ips" has incompatible type "str"
     await client.projects.update(id=1, anonymize_ips="yes")
     # E: Unexpected keyword argument "product_type"
     await client.projects.reset_token(id=1, product_type="x")
