@@ -26,15 +26,15 @@ store at least 50 ms, 3 % of the window and the longest round trip of the last 1
 `acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
 `deadline` (monotonic).
 
-The state lives in a `_Store`: `limits`' synchronous `MemoryStorage` in this process (`None`,
-`"memory://"`; its asyncio one starts a task, and for moving windows a thread hop, at each
-count) or its `RedisStorage` (`"redis://host:port/db"`), shared by every client on it; if
-Redis fails, it warns once and goes on in memory. The windows are `limits` moving windows,
-as DRF's: in memory a window holds the requests let through at their answer, plus those in
-flight; in Redis, every client's at their send and again at their answer (a request that
-reached the service late holds its slot as long as the service does). Shared too: each
-class's pause (its end, epoch s). A shared store learns no window: a process sees its own
-requests only, not the key's; set `rate_limit`.
+The state lives in a `_Store`: in this process (`None`, `"memory://"`), or in `limits`'
+`RedisStorage` (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it
+warns once and goes on in memory. The windows are moving windows, as DRF's: at most N
+requests in any D seconds. In memory a window holds the answer times of the requests let
+through (its newest N, in a deque: DRF's own history), plus the requests in flight; in
+Redis, `limits`' moving windows of every client's requests at their send and again at
+their answer (a request that reached the service late holds its slot as long as the
+service does). Shared too: each class's pause (its end, epoch s). A shared store learns no
+window: a process sees its own requests only, not the key's; set `rate_limit`.
 """
 
 from __future__ import annotations
@@ -53,7 +53,6 @@ from typing import Any, NamedTuple, TypeVar
 from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.aio.storage import RedisStorage
 from limits.errors import StorageError
-from limits.storage import MemoryStorage
 
 from product_analytics.errors import ConfigurationError
 
@@ -546,7 +545,7 @@ class _Store:
     def __init__(self, url: str | None, namespace: str) -> None:
         self.shared = check_store(url) not in (None, "memory://")
         self._pool, self._prefix = None, namespace
-        self._memory = MemoryStorage()  # synchronous: no task nor thread hop per count
+        self._answers: dict[str, deque[float]] = {}  # in memory: each window's, newest last
         self._storage: RedisStorage | None = None
         self._failures: tuple[type[Exception], ...] = (StorageError, OSError)
         if url is not None and self.shared:
@@ -569,12 +568,14 @@ class _Store:
         flight); else the seconds to wait first."""
         if self._storage is not None:
             return await self._take_shared(windows)
+        now = time.time()
         for window in windows:  # in memory: the answers, and the requests in flight
-            n = window.amount
-            oldest, count = self._memory.get_moving_window(window.answers, n, window.span)
-            if count >= n:
-                return max(oldest + window.span - time.time(), 0.001)
-            if count + flying >= n:
+            answers = self._answers_in(window)
+            while answers and answers[0] <= now - window.span:
+                answers.popleft()
+            if len(answers) >= window.amount:  # its newest N: room once the oldest leaves
+                return max(answers[0] + window.span - now, 0.001)
+            if len(answers) + flying >= window.amount:
                 return 0.05  # polled: one in flight refused or unanswered frees a slot
         return 0.0
 
@@ -597,13 +598,20 @@ class _Store:
         return 0.0
 
     async def answered(self, windows: tuple[_Window, ...]) -> None:
-        """Count an answer in the windows (room for twice: answers may bunch)."""
+        """Count an answer in the windows (in Redis, room for twice: answers may bunch)."""
         for window in windows:
             if (storage := self._storage) is not None:
                 entry = storage.acquire_entry(window.answers, 2 * window.amount, window.span)
                 await self._call(entry, True)
             else:
-                self._memory.acquire_entry(window.answers, 2 * window.amount, window.span)
+                self._answers_in(window).append(time.time())
+
+    def _answers_in(self, window: _Window) -> deque[float]:
+        """The answer times (epoch s) `window` holds in this process: its newest N, in the
+        order they came, as DRF keeps its history (an older one cannot decide a wait)."""
+        if (answers := self._answers.get(window.answers)) is None:
+            answers = self._answers[window.answers] = deque(maxlen=window.amount)
+        return answers
 
     async def read(self, name: str) -> float | None:
         key = f"{self._prefix}:pause:{name}"  # its end (epoch s; 0.0: none; None: failed)
