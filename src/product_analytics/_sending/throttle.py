@@ -144,8 +144,9 @@ class _Window:
 
 
 def _windows(rates: Iterable[RateLimit], name: str, namespace: str) -> tuple[_Window, ...]:
-    """The windows of class `name` at these rates, their keys in `namespace`."""
-    items = [(rate, rate.item(namespace)) for rate in rates]
+    """The windows of class `name` at these rates, the shortest first, their keys in
+    `namespace`."""
+    items = [(rate, rate.item(namespace)) for rate in sorted(rates, key=lambda rate: rate.per)]
     return tuple(
         _Window(
             rate.max_requests, int(rate.per), item.key_for(name, True), item.key_for(name, False)
@@ -236,10 +237,14 @@ class Throttles:
         latest = math.inf if max_wait is None else started + max_wait
         latest = min(latest, math.inf if deadline is None else deadline)
         gates = [*map(self._gate, (*classes, _ALL) if _ALL in self._gates else classes)]
+        napped = False
         for gate in gates:
             while (wait := await self._wait_for(gate)) > 0:
                 await self._nap(gate, wait, latest)
-        while len(gates) > 1:
+                napped = True
+        # A pause begun on a class already checked: only while other tasks ran (during a nap
+        # or a call to Redis; a memory window's check does not yield).
+        while len(gates) > 1 and (napped or self._store.shared):
             now = time.time()
             gate = max(gates, key=lambda gate: _held(gate, now))
             if (wait := _held(gate, now)) <= 0:
@@ -263,7 +268,7 @@ class Throttles:
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
-        now = self._landed(classes, sent_at)
+        now = self._landed(self._existing(classes), sent_at)
         for gate in map(self._gate, classes):
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing, gate.refused = sent_at, 0, 0.0, []
@@ -299,7 +304,7 @@ class Throttles:
         service's throttle let through (after `let_through`); nothing for other classes."""
         if not self.watching(classes):
             return
-        gates = [self._gates[n] for n in (*classes, _ALL) if n in self._gates]
+        gates = self._existing(classes)
         for gate in gates:  # sent after a pause's end: it ran its course (this one counts)
             ran = gate.sent < sent_at and gate.until <= sent_at
             if ran and (gate.refusals or not gate.asked):  # unless a probe told nothing
@@ -309,7 +314,7 @@ class Throttles:
         for gate in gates:  # in the windows first, then no longer in flight
             if gate.paced:
                 await self._store.answered(gate.items)
-        now = self._landed(classes, sent_at)
+        now = self._landed(gates, sent_at)
         for gate in gates:
             gate.progress += 1
             if gate.sent < sent_at:  # sent after a refused request, and let through
@@ -320,7 +325,7 @@ class Throttles:
 
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
-        self._landed(classes, sent_at)
+        self._landed(self._existing(classes), sent_at)
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
@@ -351,15 +356,20 @@ class Throttles:
             gate = self._gates[name] = _Gate(name, items)
         return gate
 
-    def _landed(self, classes: Sequence[str], sent_at: float) -> float:
-        """A request sent at `sent_at` is in flight no more (if a probe, another may go); the
-        time now."""
+    def _existing(self, classes: Iterable[str]) -> list[_Gate]:
+        """The gates of these classes that exist, and that of a `rate_limit` over all."""
+        return [self._gates[name] for name in (*classes, _ALL) if name in self._gates]
+
+    def _landed(self, gates: Iterable[_Gate], sent_at: float) -> float:
+        """A request of these gates sent at `sent_at` is in flight no more (if a probe,
+        another may go); the time now."""
         now = time.time()
-        self._lags.append((now, now - sent_at))
-        for gate in [self._gates[n] for n in (*classes, _ALL) if n in self._gates]:
+        if self._store.shared:
+            self._lags.append((now, now - sent_at))
+        for gate in gates:
             gate.probing = 0.0 if sent_at > gate.sent else gate.probing
-            if mine := [at for at in gate.flying if at <= sent_at]:
-                gate.flying.remove(mine[-1])  # its own, or one counted a moment before
+            if mine := bisect.bisect_right(gate.flying, sent_at):
+                del gate.flying[mine - 1]  # its own, or one counted a moment before
         return now
 
     async def _wait_for(self, gate: _Gate) -> float:
@@ -378,16 +388,16 @@ class Throttles:
         # Paused: one probe at a time, until one gets through.
         if gate.sent < math.inf and now - gate.probing < _PATIENCE:
             return gate.probing + _PATIENCE - now
-        if (wait := await self._window(gate, now)) <= 0:
+        wait = await self._window(gate, now) if gate.paced and gate.items else 0.0
+        if wait <= 0:
             gate.probing = now  # the last request to go (a probe while paused)
             gate.asked = gate.asked or gate.sent < now < gate.until
         return wait
 
     async def _window(self, gate: _Gate, now: float) -> float:
-        """0.0 once a paced request is counted in its class's windows; else seconds to wait."""
-        if not (gate.paced and gate.items):
-            return 0.0
-        span = min(window.span for window in gate.items)  # after it, a request no answer
+        """0.0 once a request of a paced class is counted in its windows; else seconds to
+        wait."""
+        span = gate.items[0].span  # the shortest: after it, a request no answer
         while gate.flying and gate.flying[0] < now - span:  # was told of counts as answered
             gate.flying.popleft()
         if now < gate.ready:
