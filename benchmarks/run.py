@@ -69,6 +69,7 @@ class Config:
     shared_window: int = 3
     shared_workers: int = 4
     overhead_gets: int = 2_000
+    overhead_gets_rounds: int = 3  # best of 3 each, as issue 36 measured it
     # The latency-bound list: a server of its own that answers each page this late.
     latency_count: int = 10_000
     latency_page_size: int = 100
@@ -148,7 +149,12 @@ TARGETS: tuple[tuple[str, str, str, float], ...] = (
         "<=",
         2.0,
     ),
-    ("throttled.limit_overhead.time_ratio", "a limit that never binds, time / default", "<=", 1.1),
+    (
+        "throttled.limit_overhead.time_ratio",
+        "a limit that never binds, time / default (best of 3)",
+        "<=",
+        1.1,
+    ),
     (
         "throttled.export.resumed_equals_uninterrupted",
         "throttled export, killed and resumed = uninterrupted",
@@ -167,6 +173,7 @@ INFORMATION: tuple[tuple[str, str], ...] = (
     ("bulk.ratio_sdk_httpx", "bulk get, SDK / httpx + json.loads"),
     ("iteration.ratio_sdk_raw", "iteration, SDK / raw pager + json.loads"),
     ("latency.ratio_sdk_raw", "latency-bound list, SDK / raw pager + json.loads"),
+    ("throttled.limit_overhead.cpu_ratio", "a limit that never binds, client CPU / default"),
 )
 
 
@@ -341,9 +348,12 @@ def _throttled(config: Config) -> dict[str, Any]:
     via, alone = shared["redis"]["span_s"], shared["no_store"]["span_s"]
     _say(f"shared key: {via} s via Redis, {alone} s without")
     figures["limit_overhead"] = overhead = throttled.limit_overhead(
-        config.overhead_gets, config.rounds
+        config.overhead_gets, config.overhead_gets_rounds
     )
-    _say(f"a limit that never binds: {overhead['time_ratio']}x the default client's time")
+    _say(
+        f"a limit that never binds: {overhead['time_ratio']}x the default client's time, "
+        f"{overhead['cpu_ratio']}x its CPU (load {overhead['load']})"
+    )
     return figures
 
 

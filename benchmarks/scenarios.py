@@ -37,7 +37,7 @@ from multidict import CIMultiDict, CIMultiDictProxy
 
 from benchmarks.data import PROJECT_ID, recording_bytes, recording_id
 from benchmarks.server import ROOT
-from product_analytics import AsyncClient, models
+from product_analytics import AsyncClient, RateLimit, models
 from product_analytics._common.scopes import grants
 from product_analytics._generated import operations
 from product_analytics._http.decode import Answer, decode_success
@@ -88,10 +88,13 @@ def _id_of(result: Any) -> str | None:
 # -- bulk get -----------------------------------------------------------------------------
 
 
-async def sdk_get_many(base_url: str, ids: Sequence[str], concurrency: int) -> int:
-    """`get_many` of `ids` with the SDK (client `max_concurrency` = `concurrency`)."""
+async def sdk_get_many(
+    base_url: str, ids: Sequence[str], concurrency: int, rate_limit: RateLimit | None = None
+) -> int:
+    """`get_many` of `ids` with the SDK (client `max_concurrency` = `concurrency`, and
+    `rate_limit`)."""
     async with AsyncClient(
-        api_key=API_KEY, base_url=base_url, max_concurrency=concurrency
+        api_key=API_KEY, base_url=base_url, max_concurrency=concurrency, rate_limit=rate_limit
     ) as client:
         recordings = await client.session_recordings.get_many(
             project_id=PROJECT_ID, ids=ids, concurrency=concurrency

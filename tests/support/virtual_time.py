@@ -9,8 +9,8 @@ to run and nothing scheduled raises `VirtualTimeDeadlock` instead of hanging.
 Only timers are virtual: real sockets still work (they are polled without blocking), but
 time spent in them counts as nothing, so use it with in-process fakes. With
 `clocks=True`, `time.time()` and `time.monotonic()` follow the loop's clock too (from the
-real epoch time when it started), for code that reads them: the client's throttle state,
-`limits`' windows.
+real epoch time when it started, or `epoch`), for code that reads them: the client's
+throttle state, `limits`' windows.
 """
 
 from __future__ import annotations
@@ -80,11 +80,14 @@ def virtual_clock() -> float:
     return asyncio.get_running_loop().time()
 
 
-def run_in_virtual_time(main: Callable[[], Coroutine[Any, Any, T]], *, clocks: bool = False) -> T:
+def run_in_virtual_time(
+    main: Callable[[], Coroutine[Any, Any, T]], *, clocks: bool = False, epoch: float | None = None
+) -> T:
     """Run `main()` to completion on a fresh `VirtualTimeLoop`; call it from synchronous code.
-    `clocks`: `time.time()` and `time.monotonic()` follow the loop's clock meanwhile."""
+    `clocks`: `time.time()` and `time.monotonic()` follow the loop's clock meanwhile,
+    `time.time()` from `epoch` (default: the real time)."""
     loop = VirtualTimeLoop()
-    epoch, start = time.time(), time.monotonic()
+    epoch, start = time.time() if epoch is None else epoch, time.monotonic()
 
     def wall() -> float:
         return epoch + loop.time()

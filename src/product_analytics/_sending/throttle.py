@@ -26,15 +26,15 @@ store at least 50 ms, 3 % of the window and the longest round trip of the last 1
 `acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
 `deadline` (monotonic).
 
-The state lives in a `_Store`: `limits`' synchronous `MemoryStorage` in this process (`None`,
-`"memory://"`; its asyncio one starts a task, and for moving windows a thread hop, at each
-count) or its `RedisStorage` (`"redis://host:port/db"`), shared by every client on it; if
-Redis fails, it warns once and goes on in memory. The windows are `limits` moving windows,
-as DRF's: in memory a window holds the requests let through at their answer, plus those in
-flight; in Redis, every client's at their send and again at their answer (a request that
-reached the service late holds its slot as long as the service does). Shared too: each
-class's pause (its end, epoch s). A shared store learns no window: a process sees its own
-requests only, not the key's; set `rate_limit`.
+The state lives in a `_Store`: in this process (`None`, `"memory://"`), or in `limits`'
+`RedisStorage` (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it
+warns once and goes on in memory. The windows are moving windows, as DRF's: at most N
+requests in any D seconds. In memory a window holds the answer times of the requests let
+through (its newest N, in a deque: DRF's own history), plus the requests in flight; in
+Redis, `limits`' moving windows of every client's requests at their send and again at
+their answer (a request that reached the service late holds its slot as long as the
+service does). Shared too: each class's pause (its end, epoch s). A shared store learns no
+window: a process sees its own requests only, not the key's; set `rate_limit`.
 """
 
 from __future__ import annotations
@@ -53,7 +53,6 @@ from typing import Any, NamedTuple, TypeVar
 from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.aio.storage import RedisStorage
 from limits.errors import StorageError
-from limits.storage import MemoryStorage
 
 from product_analytics.errors import ConfigurationError
 
@@ -145,8 +144,9 @@ class _Window:
 
 
 def _windows(rates: Iterable[RateLimit], name: str, namespace: str) -> tuple[_Window, ...]:
-    """The windows of class `name` at these rates, their keys in `namespace`."""
-    items = [(rate, rate.item(namespace)) for rate in rates]
+    """The windows of class `name` at these rates, the shortest first, their keys in
+    `namespace`."""
+    items = [(rate, rate.item(namespace)) for rate in sorted(rates, key=lambda rate: rate.per)]
     return tuple(
         _Window(
             rate.max_requests, int(rate.per), item.key_for(name, True), item.key_for(name, False)
@@ -237,10 +237,14 @@ class Throttles:
         latest = math.inf if max_wait is None else started + max_wait
         latest = min(latest, math.inf if deadline is None else deadline)
         gates = [*map(self._gate, (*classes, _ALL) if _ALL in self._gates else classes)]
+        napped = False
         for gate in gates:
             while (wait := await self._wait_for(gate)) > 0:
                 await self._nap(gate, wait, latest)
-        while len(gates) > 1:
+                napped = True
+        # A pause begun on a class already checked: only while other tasks ran (during a nap
+        # or a call to Redis; a memory window's check does not yield).
+        while len(gates) > 1 and (napped or self._store.shared):
             now = time.time()
             gate = max(gates, key=lambda gate: _held(gate, now))
             if (wait := _held(gate, now)) <= 0:
@@ -264,7 +268,7 @@ class Throttles:
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
-        now = self._landed(classes, sent_at)
+        now = self._landed(self._existing(classes), sent_at)
         for gate in map(self._gate, classes):
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing, gate.refused = sent_at, 0, 0.0, []
@@ -300,7 +304,7 @@ class Throttles:
         service's throttle let through (after `let_through`); nothing for other classes."""
         if not self.watching(classes):
             return
-        gates = [self._gates[n] for n in (*classes, _ALL) if n in self._gates]
+        gates = self._existing(classes)
         for gate in gates:  # sent after a pause's end: it ran its course (this one counts)
             ran = gate.sent < sent_at and gate.until <= sent_at
             if ran and (gate.refusals or not gate.asked):  # unless a probe told nothing
@@ -310,7 +314,7 @@ class Throttles:
         for gate in gates:  # in the windows first, then no longer in flight
             if gate.paced:
                 await self._store.answered(gate.items)
-        now = self._landed(classes, sent_at)
+        now = self._landed(gates, sent_at)
         for gate in gates:
             gate.progress += 1
             if gate.sent < sent_at:  # sent after a refused request, and let through
@@ -321,7 +325,7 @@ class Throttles:
 
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
-        self._landed(classes, sent_at)
+        self._landed(self._existing(classes), sent_at)
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
@@ -352,15 +356,20 @@ class Throttles:
             gate = self._gates[name] = _Gate(name, items)
         return gate
 
-    def _landed(self, classes: Sequence[str], sent_at: float) -> float:
-        """A request sent at `sent_at` is in flight no more (if a probe, another may go); the
-        time now."""
+    def _existing(self, classes: Iterable[str]) -> list[_Gate]:
+        """The gates of these classes that exist, and that of a `rate_limit` over all."""
+        return [self._gates[name] for name in (*classes, _ALL) if name in self._gates]
+
+    def _landed(self, gates: Iterable[_Gate], sent_at: float) -> float:
+        """A request of these gates sent at `sent_at` is in flight no more (if a probe,
+        another may go); the time now."""
         now = time.time()
-        self._lags.append((now, now - sent_at))
-        for gate in [self._gates[n] for n in (*classes, _ALL) if n in self._gates]:
+        if self._store.shared:
+            self._lags.append((now, now - sent_at))
+        for gate in gates:
             gate.probing = 0.0 if sent_at > gate.sent else gate.probing
-            if mine := [at for at in gate.flying if at <= sent_at]:
-                gate.flying.remove(mine[-1])  # its own, or one counted a moment before
+            if mine := bisect.bisect_right(gate.flying, sent_at):
+                del gate.flying[mine - 1]  # its own, or one counted a moment before
         return now
 
     async def _wait_for(self, gate: _Gate) -> float:
@@ -379,16 +388,16 @@ class Throttles:
         # Paused: one probe at a time, until one gets through.
         if gate.sent < math.inf and now - gate.probing < _PATIENCE:
             return gate.probing + _PATIENCE - now
-        if (wait := await self._window(gate, now)) <= 0:
+        wait = await self._window(gate, now) if gate.paced and gate.items else 0.0
+        if wait <= 0:
             gate.probing = now  # the last request to go (a probe while paused)
             gate.asked = gate.asked or gate.sent < now < gate.until
         return wait
 
     async def _window(self, gate: _Gate, now: float) -> float:
-        """0.0 once a paced request is counted in its class's windows; else seconds to wait."""
-        if not (gate.paced and gate.items):
-            return 0.0
-        span = min(window.span for window in gate.items)  # after it, a request no answer
+        """0.0 once a request of a paced class is counted in its windows; else seconds to
+        wait."""
+        span = gate.items[0].span  # the shortest: after it, a request no answer
         while gate.flying and gate.flying[0] < now - span:  # was told of counts as answered
             gate.flying.popleft()
         if now < gate.ready:
@@ -546,7 +555,7 @@ class _Store:
     def __init__(self, url: str | None, namespace: str) -> None:
         self.shared = check_store(url) not in (None, "memory://")
         self._pool, self._prefix = None, namespace
-        self._memory = MemoryStorage()  # synchronous: no task nor thread hop per count
+        self._answers: dict[str, deque[float]] = {}  # in memory: each window's, newest last
         self._storage: RedisStorage | None = None
         self._failures: tuple[type[Exception], ...] = (StorageError, OSError)
         if url is not None and self.shared:
@@ -569,12 +578,14 @@ class _Store:
         flight); else the seconds to wait first."""
         if self._storage is not None:
             return await self._take_shared(windows)
+        now = time.time()
         for window in windows:  # in memory: the answers, and the requests in flight
-            n = window.amount
-            oldest, count = self._memory.get_moving_window(window.answers, n, window.span)
-            if count >= n:
-                return max(oldest + window.span - time.time(), 0.001)
-            if count + flying >= n:
+            answers = self._answers_in(window)
+            while answers and answers[0] <= now - window.span:
+                answers.popleft()
+            if len(answers) >= window.amount:  # its newest N: room once the oldest leaves
+                return max(answers[0] + window.span - now, 0.001)
+            if len(answers) + flying >= window.amount:
                 return 0.05  # polled: one in flight refused or unanswered frees a slot
         return 0.0
 
@@ -597,13 +608,20 @@ class _Store:
         return 0.0
 
     async def answered(self, windows: tuple[_Window, ...]) -> None:
-        """Count an answer in the windows (room for twice: answers may bunch)."""
+        """Count an answer in the windows (in Redis, room for twice: answers may bunch)."""
         for window in windows:
             if (storage := self._storage) is not None:
                 entry = storage.acquire_entry(window.answers, 2 * window.amount, window.span)
                 await self._call(entry, True)
             else:
-                self._memory.acquire_entry(window.answers, 2 * window.amount, window.span)
+                self._answers_in(window).append(time.time())
+
+    def _answers_in(self, window: _Window) -> deque[float]:
+        """The answer times (epoch s) `window` holds in this process: its newest N, in the
+        order they came, as DRF keeps its history (an older one cannot decide a wait)."""
+        if (answers := self._answers.get(window.answers)) is None:
+            answers = self._answers[window.answers] = deque(maxlen=window.amount)
+        return answers
 
     async def read(self, name: str) -> float | None:
         key = f"{self._prefix}:pause:{name}"  # its end (epoch s; 0.0: none; None: failed)
