@@ -1,11 +1,15 @@
-"""What an operation answers, read from its first (lowest) 2xx response.
+"""What an operation answers, read from its first (lowest) described 2xx response: a
+response marked `x-sdk-live-answer` (one only the live service gives, beside the described
+one) does not set the return type; the decode layer accepts it all the same.
 
 `read_response` gives the response kind the method returns: "page" (a list whose
 `results` are items of a model), "model", "model_or_none" (the answer may be empty, or one
 of the JSON bodies `x-sdk-none-answers` lists), "json" (an inline schema: the decoded
-body) or "none" (no JSON body). An operation that lists no 2xx response but error
-responses is one the service refuses (drf-spectacular's disabled hard deletes): it is
-generated, returns None, and says so in its docstring (`refusal_note`).
+body) or "none" (no JSON body). With `x-sdk-none-answers`, the schema may be a `oneOf` of
+the model and the schema of those bodies: the model is its first member. An operation
+that lists no 2xx response but error responses is one the service refuses
+(drf-spectacular's disabled hard deletes): it is generated, returns None, and says so in
+its docstring (`refusal_note`).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ def _kind(
     op: dict[str, Any], resolver: Resolver, at: Pointer
 ) -> tuple[str, str | None, str | None]:
     responses = op.get("responses") or {}
-    success = sorted(str(code) for code in responses if str(code).startswith("2"))
+    success = _described_success_codes(responses, resolver)
     if not success:
         if _refused(op):
             return "none", None, None
@@ -47,6 +51,9 @@ def _kind(
     if content is None:
         return "none", None, None
     schema = content.get("schema") or {}
+    members = schema.get("oneOf")
+    if response.get("x-sdk-none-answers") and isinstance(members, list) and members:
+        schema = members[0]
     if "$ref" not in schema:
         return "json", None, None
     model = ref_name(schema["$ref"])
@@ -60,11 +67,24 @@ def _kind(
     return _model_kind(response), model, None
 
 
+def _described_success_codes(responses: dict[Any, Any], resolver: Resolver) -> list[str]:
+    """The 2xx codes of `responses`, lowest first, without the live service's own answers
+    (`x-sdk-live-answer: true`)."""
+    codes = []
+    for code, response in responses.items():
+        resolved = resolver.resolve(response)
+        live = isinstance(resolved, dict) and resolved.get("x-sdk-live-answer") is True
+        if str(code).startswith("2") and not live:
+            codes.append(str(code))
+    return sorted(codes)
+
+
 def _success_response(op: dict[str, Any], resolver: Resolver) -> dict[str, Any]:
-    """The operation's first 2xx response object (the lowest code; {} when it has none)."""
+    """The operation's first described 2xx response object ({} when it has none)."""
     responses = op.get("responses") or {}
-    success = sorted((str(code), code) for code in responses if str(code).startswith("2"))
-    found = resolver.resolve(responses[success[0][1]]) if success else {}
+    success = _described_success_codes(responses, resolver)
+    key = next((code for code in responses if success and str(code) == success[0]), None)
+    found = resolver.resolve(responses[key]) if key is not None else {}
     return found if isinstance(found, dict) else {}
 
 

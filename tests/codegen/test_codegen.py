@@ -372,6 +372,30 @@ def test_none_answers_must_list_bodies_of_a_model_or_the_operation_is_left_out(
     assert "session_recordings_retrieve" in ids
 
 
+def test_the_live_services_own_answers_leave_the_return_type_to_the_described_one(
+    tmp_path: Path,
+) -> None:
+    """A success response marked `x-sdk-live-answer` (a delete's `200 {"success": true}`,
+    a create's 200) does not set what the method returns; nor does the `Success` member
+    of the recording PATCH's `oneOf`."""
+    import inspect
+
+    package = tmp_path / "pkg" / "live_answers_sdk"
+    generate(DEFAULT_SPEC, package)
+    returns = {
+        "SessionRecordingPlaylists.remove_recording": "None",
+        "ProxyRecords.delete": "None",
+        "ProxyRecords.create": "models.ProxyRecord",
+        "Projects.add_product_intent": "models.Project",
+        "SessionRecordings.update": "models.SessionRecording | None",
+    }
+    for module in _load_package(package, "live_answers_sdk"):
+        for method, expected in returns.items():
+            resource, name = method.split(".")
+            function = getattr(getattr(module, resource), name)
+            assert str(inspect.signature(function).return_annotation) == expected, method
+
+
 @pytest.fixture
 def fidelity_package(tmp_path: Path) -> Iterator[ModuleType]:
     """A package generated from a copy of the spec where `roles.get` is refused to personal

@@ -124,11 +124,17 @@ def test_every_path_ends_with_a_slash_and_operation_ids_are_unique(spec: dict[st
     assert all(path.endswith("/") for path in spec["paths"])
 
 
+def _success_statuses(op: dict[str, Any], *, live: bool) -> list[str]:
+    """The 2xx statuses of `op`: the described ones, or (`live`) the live service's own."""
+    return sorted(
+        code
+        for code, response in op["responses"].items()
+        if code.startswith("2") and response.get("x-sdk-live-answer", False) is live
+    )
+
+
 def test_success_statuses_are_those_of_the_description(spec: dict[str, Any]) -> None:
-    statuses = {
-        (m, p): sorted(c for c in op["responses"] if c.startswith("2"))
-        for m, p, op in _operations(spec)
-    }
+    statuses = {(m, p): _success_statuses(op, live=False) for m, p, op in _operations(spec)}
     for number, method, path, _ in DESCRIBED:
         if method == "DELETE":
             expected = ["204"]
@@ -137,6 +143,40 @@ def test_success_statuses_are_those_of_the_description(spec: dict[str, Any]) -> 
         else:
             expected = ["200"]
         assert statuses[(method, path)] == expected, (number, method, path)
+
+
+# Operation number: the status the live service answers beside the described one.
+LIVE_ANSWERS = {1: "200", 13: "201", 20: "200", 23: "200"}
+
+
+def test_the_live_services_other_success_statuses_are_listed_and_marked(
+    spec: dict[str, Any],
+) -> None:
+    """Every status the live service answers is in the spec: the live-only ones carry
+    `x-sdk-live-answer` and a note; the deletes' 200 is the shared `Success` body."""
+    for number, method, path, _ in DESCRIBED:
+        op = spec["paths"][path][method.lower()]
+        expected = [LIVE_ANSWERS[number]] if number in LIVE_ANSWERS else []
+        assert _success_statuses(op, live=True) == expected, number
+        for code in expected:
+            assert "live service" in op["responses"][code]["x-sdk-notes"]
+    for number in (1, 23):
+        schema = _described_op(spec, number)["responses"]["200"]["content"]["application/json"]
+        assert schema["schema"] == {"$ref": "#/components/schemas/Success"}
+    assert spec["components"]["schemas"]["Success"]["required"] == ["success"]
+
+
+def test_the_recording_patch_answers_the_recording_or_the_success_body(
+    spec: dict[str, Any],
+) -> None:
+    response = _described_op(spec, 4)["responses"]["200"]
+    assert response["content"]["application/json"]["schema"] == {
+        "oneOf": [
+            {"$ref": "#/components/schemas/SessionRecording"},
+            {"$ref": "#/components/schemas/Success"},
+        ]
+    }
+    assert response["x-sdk-none-answers"] == [{"success": True}]
 
 
 def test_resource_schemas_list_every_described_field_only_the_id_required(

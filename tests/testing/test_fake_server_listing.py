@@ -1,8 +1,10 @@
 """FakeServer's recordings list as the batch fetch uses it: the `listing` throttle class in
-throttle mode, and `session_ids` read as the live service reads it."""
+throttle mode, and `session_ids` read as the live service reads it; `order` checked against
+the served operation."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -12,6 +14,7 @@ import aiohttp
 import pytest
 
 from product_analytics._generated.operations import THROTTLE_RATES
+from product_analytics._spec.operation import Operation
 from product_analytics.testing import FakeServer
 from product_analytics.testing.throttle import SERVICE_RATES
 
@@ -101,3 +104,40 @@ async def test_a_five_year_window_lists_every_seeded_recording() -> None:
             },
         )
     assert sorted(r["id"] for r in answer.body["results"]) == sorted(server.recording_ids)
+
+
+class _OtherOrders(FakeServer):
+    """A fake serving a recordings list whose `order` takes other values than the spec's:
+    `click_count`, and `console_warn_count`, which the spec does not list."""
+
+    @property
+    def operations(self) -> tuple[Operation[Any], ...]:
+        return tuple(
+            _with_orders(op, ("click_count", "console_warn_count"))
+            if op.operation_id == "session_recordings_list"
+            else op
+            for op in super().operations
+        )
+
+
+def _with_orders(op: Operation[Any], orders: tuple[str, ...]) -> Operation[Any]:
+    params = tuple(
+        dataclasses.replace(p, enum=orders) if p.name == "order" else p for p in op.query_params
+    )
+    return dataclasses.replace(op, query_params=params)
+
+
+async def test_order_takes_the_values_the_served_operation_lists() -> None:
+    """The values come from the served operation's record, read at each request: one it
+    lists sorts the list by that field, descending; one it does not (`duration`, which the
+    spec lists) is a 400 naming `order`."""
+    async with _OtherOrders(seed=2, recordings=30) as server, aiohttp.ClientSession() as session:
+        api = Api(session, server)
+        for order in ("click_count", "console_warn_count"):
+            answer = await api.get(api.env("session_recordings/"), params={"order": order})
+            assert answer.status == 200, order
+            values = [r[order] for r in answer.body["results"]]
+            assert values == sorted(values, reverse=True)
+        refused = await api.get(api.env("session_recordings/"), params={"order": "duration"})
+        assert refused.status == 400
+        assert (refused.body["type"], refused.body["attr"]) == ("validation_error", "order")

@@ -154,3 +154,16 @@ async def test_live_list_style_answers_the_live_shapes(session: aiohttp.ClientSe
 
         roles = await api.get(api.org("roles/"))
         assert set(roles.body) == {"count", "next", "previous", "results"}
+
+
+@pytest.mark.parametrize(("name", "value"), [("limit", "0"), ("offset", "-1")])
+async def test_the_live_proxy_record_list_refuses_what_the_spec_forbids(
+    session: aiohttp.ClientSession, name: str, value: str
+) -> None:
+    """The live style answers every record whatever `limit` and `offset` say, but a value
+    the spec forbids is still a 400 naming it."""
+    async with FakeServer(recordings=1, list_style="live") as server:
+        api = Api(session, server)
+        answer = await api.get(api.org("proxy_records/"), params={name: value})
+        assert answer.status == 400
+        assert (answer.body["code"], answer.body["attr"]) == ("min_value", name)

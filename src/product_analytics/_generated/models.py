@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
-# sha256 35835581df59e85439467d5f9f47e0a172c96dc9cbb58f4874325803475177ce,
+# sha256 f0e2e3bd440c491b2edb8bd653c3535b2749201c34eee12d5f57128a4bcf7b2e,
 # by codegen 3.1.0. Regenerate with `make generate`.
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ __all__ = [
     "AiFiltersData",
     "ActivityLogUser",
     "ActivityLogChange",
+    "Success",
     "WizardAuthenticationResult",
     "DemoDataStatus",
     "AppUrl",
@@ -328,6 +329,18 @@ class ActivityLogChange(ApiModel):
     field: str | None = None
     before: Any | None = None
     after: Any | None = None
+
+
+class Success(ApiModel):
+    """
+    The live service's `{"success": true}`, which it answers where the description has
+    204 or the object (a proxy-record delete, a playlist removal, a recording PATCH).
+    """
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(
+        extra="allow",
+    )
+    success: bool
 
 
 class WizardAuthenticationResult(ApiModel):

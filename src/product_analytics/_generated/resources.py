@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
-# sha256 35835581df59e85439467d5f9f47e0a172c96dc9cbb58f4874325803475177ce,
+# sha256 f0e2e3bd440c491b2edb8bd653c3535b2749201c34eee12d5f57128a4bcf7b2e,
 # by codegen 3.1.0. Regenerate with `make generate`.
 """The resources of the client: one class per resource, a method per operation of the spec
 that shows the request it builds, and each resource's `with_raw_response` view.

@@ -4,11 +4,15 @@ The live service (posthog/session_recordings/utils.py `filter_from_params_to_que
 JSON-decodes every query value that parses as JSON and validates the result as a
 `RecordingsQuery`. The fake does the same for the filters it knows: `session_ids`,
 `distinct_ids` (JSON lists of strings), `distinct_id`, `person_uuid` and `order` narrow or
-sort the list. With `session_ids` the list comes in the order of those ids, whatever `order`
-says, as the service's `list_recordings_from_query` sorts it. `filter_test_accounts` (a
-boolean), `operand` (`AND` or `OR`) and the JSON lists `properties`, `events`, `actions`,
-`console_log_filters` and `having_predicates` are checked and otherwise ignored. The date
-window (`date_from`, `date_to`) is applied by `dates.in_date_window`.
+sort the list. `order` takes the values the served operation's record lists for it (the
+spec's `enum`), read at each request; else a 400 names it (a parameter without an `enum`
+takes any text). It sorts by the recording's field of that name, descending (`duration`
+is its `recording_duration`, as the service reads it). With `session_ids` the list comes
+in the order of those ids, whatever `order` says, as the service's
+`list_recordings_from_query` sorts it. `filter_test_accounts` (a boolean), `operand` (`AND`
+or `OR`) and the JSON lists `properties`, `events`, `actions`, `console_log_filters` and
+`having_predicates` are checked and otherwise ignored. The date window (`date_from`,
+`date_to`) is applied by `dates.in_date_window`.
 """
 
 from __future__ import annotations
@@ -17,26 +21,14 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from product_analytics._spec.operation import Operation
 from product_analytics.testing.errors import validation_error
 from product_analytics.testing.state import Json
 
 __all__ = ["filter_recordings"]
 
-# RecordingOrder (frontend/src/queries/schema/schema-general.ts); `duration` is the
-# recording's `recording_duration`.
-_ORDERS = {
-    "duration": "recording_duration",
-    "recording_duration": "recording_duration",
-    "inactive_seconds": "inactive_seconds",
-    "active_seconds": "active_seconds",
-    "start_time": "start_time",
-    "console_error_count": "console_error_count",
-    "click_count": "click_count",
-    "keypress_count": "keypress_count",
-    "mouse_activity_count": "mouse_activity_count",
-    "activity_score": "activity_score",
-    "recording_ttl": "recording_ttl",
-}
+# The `order` values that sort by a recording field of another name.
+_SORT_FIELDS = {"duration": "recording_duration"}
 _IGNORED_LISTS = ("properties", "events", "actions", "console_log_filters", "having_predicates")
 
 
@@ -57,7 +49,7 @@ def _string_list(query: Mapping[str, str], name: str) -> list[str] | None:
     return value
 
 
-def _check(query: Mapping[str, str]) -> None:
+def _check(operation: Operation[Any], query: Mapping[str, str]) -> None:
     if "filter_test_accounts" in query and not isinstance(
         _decoded(query, "filter_test_accounts"), bool
     ):
@@ -68,14 +60,18 @@ def _check(query: Mapping[str, str]) -> None:
         value = _decoded(query, name) if name in query else []
         if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
             raise validation_error(f"{name} must be a JSON list of objects.", name)
-    if "order" in query and query["order"] not in _ORDERS:
+    orders = next((p.enum for p in operation.query_params if p.name == "order"), ())
+    if "order" in query and orders and query["order"] not in orders:
         raise validation_error(f"Unknown order {query['order']!r}.", "order")
 
 
-def filter_recordings(query: Mapping[str, str], recordings: list[Json]) -> list[Json]:
+def filter_recordings(
+    operation: Operation[Any], query: Mapping[str, str], recordings: list[Json]
+) -> list[Json]:
     """`recordings` (newest first) narrowed and ordered as the query's filters say; a 400
-    for a filter value the live service would refuse."""
-    _check(query)
+    for a filter value the live service would refuse, or an `order` that `operation` (the
+    served recordings list) does not list."""
+    _check(operation, query)
     found = recordings
     session_ids = _string_list(query, "session_ids")
     if session_ids is not None:
@@ -89,7 +85,7 @@ def filter_recordings(query: Mapping[str, str], recordings: list[Json]) -> list[
     if "person_uuid" in query:
         found = [r for r in found if (r.get("person") or {}).get("uuid") == query["person_uuid"]]
     if "order" in query:
-        key = _ORDERS[query["order"]]
+        key = _SORT_FIELDS.get(query["order"], query["order"])
         found = sorted(found, key=lambda r: (r.get(key) is not None, r.get(key)), reverse=True)
     if session_ids is not None:
         position = {rid: index for index, rid in enumerate(session_ids)}

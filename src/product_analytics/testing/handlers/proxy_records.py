@@ -43,12 +43,13 @@ def _record(ctx: Context) -> tuple[Organization, Json]:
 
 
 def list_records(ctx: Context) -> Reply:
+    """The described page; under `list_style="live"` every record, unpaged. Either way a
+    `limit` or `offset` the spec forbids is a 400."""
     records = _organization(ctx).proxy_records.values()
+    page = page_request(ctx.query, ctx.origin, ctx.raw_path)
     if ctx.options.list_style == "live":
         return Reply.json({"results": list(records), "max_proxy_records": MAX_PROXY_RECORDS})
-    return Reply.json(
-        described_envelope(page_request(ctx.query, ctx.origin, ctx.raw_path), records)
-    )
+    return Reply.json(described_envelope(page, records))
 
 
 def create_record(ctx: Context) -> Reply:

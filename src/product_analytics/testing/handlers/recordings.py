@@ -31,7 +31,7 @@ def list_recordings(ctx: Context) -> Reply:
     env = ctx.store.environment(ctx.params["project_id"])
     page = page_request(ctx.query, ctx.origin, ctx.raw_path)
     recordings = filter_recordings(
-        ctx.query, in_date_window(ctx.operation, ctx.query, env.recordings.values())
+        ctx.operation, ctx.query, in_date_window(ctx.operation, ctx.query, env.recordings.values())
     )
     if ctx.options.list_style == "live":
         return Reply.json(
