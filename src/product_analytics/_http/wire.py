@@ -71,7 +71,8 @@ class RequestOptions:
 
 
 class PreparedRequest(NamedTuple):
-    """A request ready to send, minus the `Authorization` header the client adds.
+    """A request ready to send. `build_request` leaves out the `Authorization` header: the
+    client adds it to `headers` (`AsyncClient._prepare`).
 
     `url` is absolute and already percent-encoded; `target` is its path and query, for
     messages. `timeout` and `deadline` are the call's own (None: the client's). A named
