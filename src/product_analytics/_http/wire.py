@@ -35,7 +35,7 @@ __all__ = [
     "path_template",
 ]
 
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"  # RFC 3986
+_UNRESERVED = re.compile(r"[A-Za-z0-9._~-]+")  # RFC 3986's unreserved characters
 _JSON_HEADERS = {"Accept": "application/json"}
 _JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application/json"}
 # Authorization is the client's; framing and hop-by-hop headers are the transport's.
@@ -121,7 +121,7 @@ def encode_path_segment(param: PathParam, value: object) -> str:
         raise TypeError(f"{param.name} must be {allowed}, got {type(value).__name__}")
     if not text:
         raise ValueError(f"{param.name} must not be empty")
-    if text.isascii() and not text.rstrip(_UNRESERVED):
+    if _UNRESERVED.fullmatch(text):
         encoded = text  # nothing to encode: ids, UUIDs
     else:
         try:
