@@ -117,6 +117,8 @@ BULK_ORDERS: tuple[tuple[str, ...], ...] = (
 # information (INFORMATION), as is the httpx + pydantic one. The bulk target is the median
 # of its per-round ratios: a round's two runs stand seconds apart, where the medians of
 # each variant mix rounds a minute apart on a machine whose speed drifts over that long.
+# Issue 34's bounds: bulk >= 1.0 (judged as the median of 3 runs of `make bench`),
+# iteration >= 2, latency-bound list >= 5.
 TARGETS: tuple[tuple[str, str, str, float], ...] = (
     (
         "bulk.paired_ratio_sdk_raw_models",
@@ -124,8 +126,8 @@ TARGETS: tuple[tuple[str, str, str, float], ...] = (
         ">=",
         1.0,
     ),
-    ("iteration.ratio_sdk_raw_models", "iteration, SDK / raw pager + models", ">=", 1.2),
-    ("latency.ratio_sdk_raw_models", "latency-bound list, SDK / raw pager + models", ">=", 3.0),
+    ("iteration.ratio_sdk_raw_models", "iteration, SDK / raw pager + models", ">=", 2.0),
+    ("latency.ratio_sdk_raw_models", "latency-bound list, SDK / raw pager + models", ">=", 5.0),
     ("memory.sdk_growth_mb", "memory, SDK peak RSS growth (MB)", "<=", 50.0),
     ("throttled.get_many.time_ratio", "throttled get_many, time / throttle bound", "<=", 1.1),
     ("throttled.get_many.errors", "throttled get_many, errors", "<=", 0.0),

@@ -424,7 +424,9 @@ def overhead(calls: int, repeat: int, page_size: int) -> dict[str, float]:
 
     parts: dict[str, Callable[[], object]] = {
         "endpoint_lookup_us": lambda: client.session_recordings.get,
-        "request_options_us": lambda: RequestOptions(None, None, None, None, None),
+        "request_options_us": lambda: RequestOptions(
+            timeout=None, deadline=None, extra_headers=None, extra_query=None
+        ),
         "check_call_us": lambda: grants(held, operation.required_scope),
         "build_request_us": build,
         "decode_success_us": lambda: decode_success(operation, response, method="GET", url=url),

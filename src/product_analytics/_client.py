@@ -37,7 +37,7 @@ from product_analytics._sending.session import Session
 from product_analytics._sending.stats import ClientStats
 from product_analytics._sending.throttle import RateLimit, ThrottleEvent, Throttles
 from product_analytics._spec.operation import NO_ARGS, Operation
-from product_analytics._transport.base import Transport
+from product_analytics._transport.base import Transport, _Headers
 from product_analytics.errors import (
     ClientClosedError,
     ConfigurationError,
@@ -236,7 +236,10 @@ class AsyncClient(ManyRequests, ClientResources):
         *,
         options: RequestOptions,
     ) -> PreparedRequest:
-        """Check the call (client open, scope) and every argument; build the request."""
+        """Check the call (client open, scope) and every argument; build the request, with
+        the `Authorization` of the client's key (in headers whose repr hides it). Every
+        request sent for this call shares those headers: each of a `get_many`, each page of
+        a list."""
         if self._session.closed:
             raise ClientClosedError("the client is closed; create a new AsyncClient")
         held = self._config.scopes
@@ -262,7 +265,7 @@ class AsyncClient(ManyRequests, ClientResources):
         extra = options.extra_headers  # not a mapping: left for build_request to refuse
         if defaults and (extra is None or isinstance(extra, Mapping)):
             options = replace(options, extra_headers={**defaults, **extra} if extra else defaults)
-        return build_request(
+        prepared = build_request(
             operation,
             base_url=self._config.base_url,
             path_args=path,
@@ -271,6 +274,9 @@ class AsyncClient(ManyRequests, ClientResources):
             options=options,
             path_defaults=self._path_defaults,
         )
+        headers = _Headers(prepared.headers)
+        headers["Authorization"] = self._config.api_key.header
+        return prepared._replace(headers=headers)
 
     async def _request(
         self, operation: Operation[ResultT], **arguments: Unpack[OperationArgs]

@@ -42,9 +42,10 @@ async def test_301_302_303_after_a_post_continue_as_a_get_without_body(
 ) -> None:
     client, mock = await make_client(redirect_once(status))
     await client.roles.create(organization_id=ORG, name="n")
-    second = mock.requests[1]
+    first, second = mock.requests
     assert (second.method, second.content) == ("GET", b"")
     assert "Content-Type" not in second.headers
+    assert first.headers["Content-Type"] == "application/json"  # the POST as it was sent
 
 
 async def test_a_redirect_to_another_origin_is_not_followed(make_client: MakeClient) -> None:

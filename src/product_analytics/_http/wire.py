@@ -36,7 +36,7 @@ __all__ = [
     "path_template",
 ]
 
-_UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"  # RFC 3986
+_UNRESERVED = re.compile(r"[A-Za-z0-9._~-]+")  # RFC 3986's unreserved characters
 _JSON_HEADERS = {"Accept": "application/json"}
 _JSON_BODY_HEADERS = {"Accept": "application/json", "Content-Type": "application/json"}
 # Authorization is the client's; framing and hop-by-hop headers are the transport's.
@@ -72,7 +72,8 @@ class RequestOptions:
 
 
 class PreparedRequest(NamedTuple):
-    """A request ready to send, minus the `Authorization` header the client adds.
+    """A request ready to send. `build_request` leaves out the `Authorization` header: the
+    client adds it to `headers` (`AsyncClient._prepare`).
 
     `url` is absolute and already percent-encoded; `target` is its path and query, for
     messages. `timeout` and `deadline` are the call's own (None: the client's). A named
@@ -121,7 +122,7 @@ def encode_path_segment(param: PathParam, value: object) -> str:
         raise TypeError(f"{param.name} must be {allowed}, got {type(value).__name__}")
     if not text:
         raise ValueError(f"{param.name} must not be empty")
-    if text.isascii() and not text.rstrip(_UNRESERVED):
+    if _UNRESERVED.fullmatch(text):
         encoded = text  # nothing to encode: ids, UUIDs
     else:
         try:

@@ -5,6 +5,7 @@ timeout, a throttle wait that does not fit, a redirect that cannot be followed).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +34,7 @@ class Call:
     task: asyncio.Task[Any]  # the task making the call
     method: str
     url: str
-    headers: _Headers
+    headers: Mapping[str, str]  # with `Authorization`, shared with the call's other requests
     content: bytes
     classes: tuple[str, ...]
     timeout: float
@@ -88,7 +89,9 @@ async def follow(call: Call, response: Response, hops: int) -> Failed | None:
     call.method, call.url = redirect.method, redirect.url
     if not redirect.keep_body:
         call.content = b""
-        call.headers.pop("Content-Type", None)
+        headers = _Headers(call.headers)  # a copy: the prepared request's are shared
+        headers.popall("Content-Type", None)
+        call.headers = headers
     return None
 
 

@@ -61,7 +61,6 @@ from product_analytics._transport.base import (
     Transport,
     TransportError,
     TransportTimeout,
-    _Headers,
 )
 from product_analytics.errors import (
     ApiConnectionError,
@@ -130,10 +129,11 @@ class Session:
         policy: RetryPolicy,
         url: str | None = None,
     ) -> tuple[Answer, str]:
-        """Send `prepared` (to `url` instead of `prepared.url` when given) until an answer
-        is 2xx (following redirects, retrying, waiting out throttles); that answer and the
-        URL it came from. Raises the failure that ended it, or `ClientClosedError` when
-        `close()` ended it: the one place that decides so."""
+        """Send `prepared`, its `Authorization` among its headers (to `url` instead of
+        `prepared.url` when given), until an answer is 2xx (following redirects, retrying,
+        waiting out throttles); that answer and the URL it came from. Raises the failure
+        that ended it, or `ClientClosedError` when `close()` ended it: the one place that
+        decides so."""
         call = self._begin(operation, prepared, config, url)
         retries = 0
         try:
@@ -212,13 +212,11 @@ class Session:
         limit = prepared.deadline if prepared.deadline is not None else config.deadline
         deadline = None if limit is None else started + limit
         throttle_deadline = started + DEFAULT_THROTTLE_BUDGET if deadline is None else deadline
-        headers = _Headers(prepared.headers)
-        headers["Authorization"] = config.api_key.header
         call = Call(
             task=task,
             method=prepared.method,
             url=prepared.url if url is None else url,
-            headers=headers,
+            headers=prepared.headers,
             content=prepared.body or b"",
             classes=operation.throttle_classes or _DEFAULT_CLASSES,
             timeout=prepared.timeout if prepared.timeout is not None else config.timeout,

@@ -45,7 +45,7 @@ import logging
 import math
 import time
 import warnings
-from collections import deque
+from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
@@ -217,7 +217,8 @@ class Throttles:
         self._watch_all = self._store.shared or _ALL in self._caps
         self._listeners: list[Callable[[ThrottleEvent], None]] = []
         self._lags: deque[tuple[float, float]] = deque(maxlen=256)  # (answered, round trip)
-        self._passed: dict[str, list[float]] = {}  # per class: send times let through, sorted
+        # Per class: the send times of the requests let through, sorted.
+        self._passed: defaultdict[str, list[float]] = defaultdict(list)
 
     def watching(self, classes: Iterable[str]) -> bool:
         """Whether requests of these classes go through `acquire` and `admitted`."""
@@ -291,7 +292,7 @@ class Throttles:
         or not: a class's first 429 is read against what got through before it. A watched
         request is then reported to `admitted` too."""
         for name in classes:
-            passed = self._passed.setdefault(name, [])
+            passed = self._passed[name]
             if passed and sent_at < passed[-1]:
                 bisect.insort(passed, sent_at)
             else:
