@@ -17,10 +17,13 @@ through lifts it (a lone refusal); one sent after the end let through first show
 ran its course, a throttle, unless a probe went during it and none was refused (its answer
 never came: no verdict, the pause just ends). A throttle's class is paced from then on: in
 the window the pause showed (`window_shown`: from the first refusal's `Retry-After`, the
-send times of the requests let through before it and the other refusals), else at its
-published rates; a `rate_limit` for it paces from the start and stays. A learned window no
-429 has shown right for `_RECHECK` times its span lets one request go beyond it; let
-through, the window takes what got through (other clients on the key gone quiet).
+send times of the requests let through before it and the other refusals; never longer than
+the longest window the class publishes or its `rate_limit` sets, an hour without either: a
+request let through before a long quiet spell would otherwise explain two 429s as one
+request per that spell), else at its published rates; a `rate_limit` for it paces from the
+start and stays. A learned window no 429 has shown right for `_RECHECK` times its span lets
+one request go beyond it; let through, the window takes what got through (other clients on
+the key gone quiet).
 A full window waits for its oldest request to leave, plus `margin` seconds; with a shared
 store at least 50 ms, 3 % of the window and the longest round trip of the last 10 s.
 `acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
@@ -210,6 +213,7 @@ class Throttles:
             for name, windows in (rates or {}).items()
         }
         self._rates = published | self._caps
+        self._published = published
         self._gates = {
             name: _Gate(name, _windows(rates, name, namespace), paced=True)
             for name, rates in self._caps.items()
@@ -447,7 +451,10 @@ class Throttles:
             return
         if len(gate.refused) < 2:  # a lone 429 fits a window as long as the quiet before it
             return
-        shown = window_shown(self._passed.get(gate.name, []), gate.refused, gate.learned)
+        given = (*self._published.get(gate.name, ()), *self._caps.get(gate.name, ()))
+        longest = max((rate.per for rate in given), default=LONGEST_PAUSE)
+        passed = self._passed.get(gate.name, [])
+        shown = window_shown(passed, gate.refused, gate.learned, longest)
         if shown is None:
             return
         gate.learned, gate.checked = [*gate.learned, shown][-_LEARNED:], time.time()
@@ -480,16 +487,20 @@ def _held(gate: _Gate, now: float) -> float:
 
 
 def window_shown(
-    passed: Sequence[float], refused: Sequence[Refusal], known: Sequence[tuple[int, int]] = ()
+    passed: Sequence[float],
+    refused: Sequence[Refusal],
+    known: Sequence[tuple[int, int]] = (),
+    longest: float = LONGEST_PAUSE,
 ) -> tuple[int, int] | None:
     """The window `(requests, seconds)` a pause showed, or None when its answers fit none.
 
     `passed`: the send times (sorted) of the requests the service let through; `refused`:
     the pause's 429s; `known`: windows the class was already paced in (the pause came
-    anyway: none of them is the service's). The window is the shortest one, in whole
-    seconds, that explains the pause: its first refusal (sent at t, `Retry-After` r) found
-    it full of the requests let through that went in the D seconds before t or while that
-    429 was on its way back, and the oldest of them (o) leaves it as `Retry-After` says.
+    anyway: none of them is the service's); `longest`: the longest window it may be (s).
+    The window is the shortest one, in whole seconds, that explains the pause: its first
+    refusal (sent at t, `Retry-After` r) found it full of the requests let through that
+    went in the D seconds before t or while that 429 was on its way back, and the oldest of
+    them (o) leaves it as `Retry-After` says.
     Rounded up (Django REST framework), r + t - o is in [D, D + 1); rounded down (proxies),
     in [D - 1, D): read first as rounded up, then as rounded down. Every other refusal of
     the pause found the window as full (one request less, for the order in which requests
@@ -498,9 +509,9 @@ def window_shown(
         return None
     first = min(refused)
     end = bisect.bisect_right(passed, first.landed)
-    longest = min(math.floor(first.wait + first.sent - passed[0] + _JITTER) + 1, 86_400)
+    span = min(math.floor(first.wait + first.sent - passed[0] + _JITTER) + 1, int(longest))
     for rounding in (0, 1):  # rounded up, rounded down
-        for seconds in range(1, longest + 1):
+        for seconds in range(1, span + 1):
             start = bisect.bisect_right(passed, first.sent - seconds)
             if start >= end:  # nothing let through in it: it was no full window
                 continue
