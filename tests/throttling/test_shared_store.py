@@ -6,6 +6,7 @@ fixture starts one on a free loopback port)."""
 from __future__ import annotations
 
 import asyncio
+import bisect
 import time
 
 import pytest
@@ -84,6 +85,48 @@ async def test_clients_on_one_store_share_their_windows(redis_store: RedisServer
         assert sent[-1] - sent[0] >= 1.9  # 9 at 3 a second between them: 3 windows
     finally:
         for throttles in clients:
+            await throttles.close()
+
+
+async def test_a_shared_slot_frees_a_window_after_the_answer_not_the_send(
+    redis_store: RedisServer,
+) -> None:
+    """The service counts a request when it reaches it, up to its answer: a slot frees one
+    window after the answer. 5 per second: one client takes four slots, answered 0.4 s
+    later; another takes one, answered at once. Ten requests of the second, waiting
+    together: one goes when its slot frees, the next ones when the four do, and no second
+    holds more than 5. (Counted at their sends with a count of answers beside, the ten all
+    saw room for one at once and each took it: 4 more 429s.)"""
+    slow, quick = (
+        Throttles(RateLimit(5, per=1), store=redis_store.url, namespace="edge", margin=0.0)
+        for _ in range(2)
+    )
+    try:
+        sent = []
+        for _ in range(4):
+            await slow.acquire(("crud",))
+            sent.append(time.time())
+        await quick.acquire(("crud",))
+        sent.append(time.time())
+        await quick.admitted(("crud",), sent[-1])
+        went: list[float] = []
+
+        async def one() -> None:
+            await quick.acquire(("crud",))
+            went.append(time.time())
+            await quick.admitted(("crud",), went[-1])
+
+        waiting = asyncio.gather(*(one() for _ in range(10)))
+        await asyncio.sleep(0.4)
+        late = time.time()
+        for at in sent[:4]:
+            await slow.admitted(("crud",), at)
+        await waiting
+        assert sum(at < late + 1.0 for at in went) <= 1, [at - sent[0] for at in sorted(went)]
+        taken = sorted([*sent, *went])
+        assert all(bisect.bisect_left(taken, at + 1.0) - i <= 5 for i, at in enumerate(taken))
+    finally:
+        for throttles in (slow, quick):
             await throttles.close()
 
 

@@ -24,20 +24,24 @@ request per that spell), else at its published rates; a `rate_limit` for it pace
 start and stays. A learned window no 429 has shown right for `_RECHECK` times its span lets
 one request go beyond it; let through, the window takes what got through (other clients on
 the key gone quiet).
-A full window waits for its oldest request to leave, plus `margin` seconds; with a shared
-store at least 50 ms, 3 % of the window and the longest round trip of the last 10 s.
-`acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
-`deadline` (monotonic).
+A full window waits for a slot to free, plus `margin` seconds. `acquire` raises
+`ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
 
 The state lives in a `_Store`: `limits`' synchronous `MemoryStorage` in this process (`None`,
 `"memory://"`; its asyncio one starts a task, and for moving windows a thread hop, at each
-count) or its `RedisStorage` (`"redis://host:port/db"`), shared by every client on it; if
-Redis fails, it warns once and goes on in memory. The windows are `limits` moving windows,
-as DRF's: in memory a window holds the requests let through at their answer, plus those in
-flight; in Redis, every client's at their send and again at their answer (a request that
-reached the service late holds its slot as long as the service does). Shared too: each
-class's pause (its end, epoch s). A shared store learns no window: a process sees its own
-requests only, not the key's; set `rate_limit`.
+count) or a Redis server (`"redis://host:port/db"`), shared by every client on it; if Redis
+fails, it warns once and goes on in memory. Windows are moving windows, as DRF's, whose
+slots a request holds from when it goes until one window after its answer: the service
+counts it when it reaches it, at its answer at the latest. In memory, `limits` moving
+windows of the answers, plus the requests in flight. In Redis, a sorted set per window of
+every client's requests, each scored by when its slot frees (two windows after it went
+while no answer says otherwise; at once if refused), taken by one script that checks every
+window of the class and takes a slot in each, or none: clients asking at the same moment
+cannot all see the one free slot and each take it. (A `limits` moving window counts a
+request from its send only, and checking a second count of answers beside it let them.)
+Slots are timed by each client's clock: clients on several hosts need their clocks in
+step. Shared too: each class's pause (its end, epoch s). A shared store learns no window:
+a process sees its own requests only, not the key's; set `rate_limit`.
 """
 
 from __future__ import annotations
@@ -47,15 +51,14 @@ import bisect
 import logging
 import math
 import time
+import uuid
 import warnings
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from limits import RateLimitItem, RateLimitItemPerSecond
-from limits.aio.storage import RedisStorage
-from limits.errors import StorageError
 from limits.storage import MemoryStorage
 
 from product_analytics.errors import ConfigurationError
@@ -138,12 +141,13 @@ class Refusal(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class _Window:
-    """A `limits` moving window of `amount` requests per `span` seconds for one class: its
-    store keys counting sends (a shared store) and answers (this process)."""
+    """A window of `amount` requests per `span` seconds for one class: its store keys, for
+    the slots a shared store holds and the answers counted in this process (a `limits`
+    moving window)."""
 
     amount: int
     span: int
-    sends: str
+    slots: str
     answers: str
 
 
@@ -152,7 +156,7 @@ def _windows(rates: Iterable[RateLimit], name: str, namespace: str) -> tuple[_Wi
     items = [(rate, rate.item(namespace)) for rate in rates]
     return tuple(
         _Window(
-            rate.max_requests, int(rate.per), item.key_for(name, True), item.key_for(name, False)
+            rate.max_requests, int(rate.per), item.key_for(name, "slots"), item.key_for(name, False)
         )
         for rate, item in items
     )
@@ -220,7 +224,6 @@ class Throttles:
         }
         self._watch_all = self._store.shared or _ALL in self._caps
         self._listeners: list[Callable[[ThrottleEvent], None]] = []
-        self._lags: deque[tuple[float, float]] = deque(maxlen=256)  # (answered, round trip)
         self._passed: dict[str, list[float]] = {}  # per class: send times let through, sorted
 
     def watching(self, classes: Iterable[str]) -> bool:
@@ -268,7 +271,9 @@ class Throttles:
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
-        now = self._landed(classes, sent_at)
+        now, taken = self._landed(classes, sent_at)
+        for name, at in taken.items():  # the service counted it in no window
+            await self._store.free(self._gates[name].items, at)
         for gate in map(self._gate, classes):
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing, gate.refused = sent_at, 0, 0.0, []
@@ -311,10 +316,10 @@ class Throttles:
                 self._judge(gate)
             if gate.learned and not self._store.shared:
                 self._widen(gate, sent_at)
-        for gate in gates:  # in the windows first, then no longer in flight
+        now, taken = self._landed(classes, sent_at)
+        for gate in gates:
             if gate.paced:
-                await self._store.answered(gate.items)
-        now = self._landed(classes, sent_at)
+                await self._store.answered(gate.items, taken.get(gate.name))
         for gate in gates:
             gate.progress += 1
             if gate.sent < sent_at:  # sent after a refused request, and let through
@@ -325,7 +330,7 @@ class Throttles:
 
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
-        self._landed(classes, sent_at)
+        self._landed(classes, sent_at)  # its shared slots free two spans after it went
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
@@ -356,16 +361,17 @@ class Throttles:
             gate = self._gates[name] = _Gate(name, items)
         return gate
 
-    def _landed(self, classes: Sequence[str], sent_at: float) -> float:
-        """A request sent at `sent_at` is in flight no more (if a probe, another may go); the
-        time now."""
-        now = time.time()
-        self._lags.append((now, now - sent_at))
+    def _landed(self, classes: Sequence[str], sent_at: float) -> tuple[float, dict[str, float]]:
+        """A request sent at `sent_at` is in flight no more (if a probe, another may go): the
+        time now, and when it was counted in each of its gates' windows where it was (its
+        own count, or one a moment before: the same to the windows)."""
+        now, taken = time.time(), {}
         for gate in [self._gates[n] for n in (*classes, _ALL) if n in self._gates]:
             gate.probing = 0.0 if sent_at > gate.sent else gate.probing
             if mine := [at for at in gate.flying if at <= sent_at]:
-                gate.flying.remove(mine[-1])  # its own, or one counted a moment before
-        return now
+                gate.flying.remove(mine[-1])
+                taken[gate.name] = mine[-1]
+        return now, taken
 
     async def _wait_for(self, gate: _Gate) -> float:
         """0.0 when a request may go now (and is counted); else seconds to wait first."""
@@ -397,16 +403,13 @@ class Throttles:
             gate.flying.popleft()
         if now < gate.ready:
             return gate.ready - now
-        if (wait := await self._store.take(gate.items, len(gate.flying))) <= 0 or (
+        if (wait := await self._store.take(gate.items, len(gate.flying), now)) <= 0 or (
             await self._beyond(gate, now)
         ):
             gate.flying.append(now)
             return 0.0
-        lag = self._margin
-        if self._store.shared:  # the service counts a request up to a round trip late
-            lag = max(lag, 0.05, 0.03 * span, *(s for at, s in self._lags if at > now - 10))
-        gate.ready = now + wait + lag
-        return wait + lag
+        gate.ready = now + wait + self._margin
+        return wait + self._margin
 
     async def _beyond(self, gate: _Gate, now: float) -> bool:
         """Whether a request goes beyond the learned windows of `gate`, full now: when no 429
@@ -420,7 +423,7 @@ class Throttles:
         if now - gate.checked < _RECHECK * longest:
             return False
         caps = _windows(self._caps.get(gate.name, ()), gate.name, self._namespace)
-        if await self._store.take(caps, len(gate.flying)) > 0:
+        if await self._store.take(caps, len(gate.flying), now) > 0:
             return False
         gate.beyond = now
         return True
@@ -551,6 +554,34 @@ def check_store(url: str | None, what: str = "throttle_store") -> str | None:
     )
 
 
+# Take a slot in every window of a class at once, or none: KEYS are the windows' sorted
+# sets (member: a request; score: when its slot frees, epoch s), ARGV the time now, the
+# request's member, then each window's requests and seconds. Slots freed by now are dropped;
+# in a full window, the answer is the seconds until one frees (a string: Lua numbers reach
+# Redis as integers); else the request holds a slot in each window, two spans at most (its
+# answer sets when it frees), and the answer is "0".
+_TAKE = """
+local now, member, wait = tonumber(ARGV[1]), ARGV[2], 0
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  local amount, held = tonumber(ARGV[1 + 2 * i]), redis.call('ZCARD', key)
+  if held >= amount then
+    local frees = redis.call('ZRANGE', key, held - amount, held - amount, 'WITHSCORES')[2]
+    wait = math.max(wait, tonumber(frees) - now)
+  end
+end
+if wait > 0 then
+  return tostring(wait)
+end
+for i, key in ipairs(KEYS) do
+  local span = tonumber(ARGV[2 + 2 * i])
+  redis.call('ZADD', key, now + 2 * span, member)
+  redis.call('EXPIRE', key, math.ceil(2 * span))
+end
+return '0'
+"""
+
+
 class _Store:
     """The windows (and, when shared, the pauses) of one client family (see above)."""
 
@@ -558,28 +589,25 @@ class _Store:
         self.shared = check_store(url) not in (None, "memory://")
         self._pool, self._prefix = None, namespace
         self._memory = MemoryStorage()  # synchronous: no task nor thread hop per count
-        self._storage: RedisStorage | None = None
-        self._failures: tuple[type[Exception], ...] = (StorageError, OSError)
+        self._failures: tuple[type[Exception], ...] = (OSError,)
+        self._client = uuid.uuid4().hex  # names this family's requests in the shared slots
         if url is not None and self.shared:
             import redis.asyncio  # the `redis` extra: pip install 'product-analytics-sdk[redis]'
 
             self._pool = redis.asyncio.ConnectionPool.from_url(url, socket_timeout=5.0)
             self._redis = redis.asyncio.Redis(connection_pool=self._pool)
+            self._take_slots = self._redis.register_script(_TAKE)
             self._failures += (redis.RedisError,)
-            pool: dict[str, Any] = {"connection_pool": self._pool}
-            self._storage = RedisStorage(
-                "async+" + url,
-                implementation="redispy",
-                wrap_exceptions=True,
-                key_prefix=namespace,
-                **pool,
-            )
 
-    async def take(self, windows: tuple[_Window, ...], flying: int) -> float:
-        """0.0 once a request is counted in `windows` (`flying`: this class's requests in
-        flight); else the seconds to wait first."""
-        if self._storage is not None:
-            return await self._take_shared(windows)
+    async def take(self, windows: tuple[_Window, ...], flying: int, now: float) -> float:
+        """0.0 once a request is counted in `windows` at `now` (`flying`: this class's
+        requests in flight in this process); else the seconds to wait first."""
+        if self.shared:
+            rates = [number for window in windows for number in (window.amount, window.span)]
+            keys = [f"{self._prefix}:{window.slots}" for window in windows]
+            taking = self._take_slots(keys, [repr(now), self._member(now), *rates])
+            wait = float(await self._call(taking, "0"))
+            return 0.0 if wait <= 0 else min(wait, min(window.span for window in windows))
         for window in windows:  # in memory: the answers, and the requests in flight
             n = window.amount
             oldest, count = self._memory.get_moving_window(window.answers, n, window.span)
@@ -589,32 +617,34 @@ class _Store:
                 return 0.05  # polled: one in flight refused or unanswered frees a slot
         return 0.0
 
-    async def _take_shared(self, windows: tuple[_Window, ...]) -> float:
-        storage = self._storage  # `_call` drops it when Redis fails
-        assert storage is not None
-        for window in windows:  # sends, and answers that came after (a slow one's slot)
-            n, span = window.amount, window.span
-            sent = storage.get_moving_window(window.sends, n, span)
-            answered = storage.get_moving_window(window.answers, 2 * n, span)
-            oldest, count = await self._call(sent, (0, 0))
-            first, answers = await self._call(answered, (0, 0))
-            if count + answers >= n:
-                leaves = min(oldest if count else math.inf, first if answers else math.inf)
-                return max(leaves + span - time.time(), 0.001)
-        for window in windows:  # another client may take the last slot
-            entry = storage.acquire_entry(window.sends, window.amount, window.span)
-            if not await self._call(entry, True):
-                return 0.001
-        return 0.0
-
-    async def answered(self, windows: tuple[_Window, ...]) -> None:
-        """Count an answer in the windows (room for twice: answers may bunch)."""
-        for window in windows:
-            if (storage := self._storage) is not None:
-                entry = storage.acquire_entry(window.answers, 2 * window.amount, window.span)
-                await self._call(entry, True)
-            else:
+    async def answered(self, windows: tuple[_Window, ...], taken: float | None) -> None:
+        """Count an answer in the windows: in memory, room for twice (answers may bunch);
+        in a shared store, the slot of the request counted at `taken` (a new one if None)
+        frees one window after now."""
+        if not self.shared:
+            for window in windows:
                 self._memory.acquire_entry(window.answers, 2 * window.amount, window.span)
+            return
+        now = time.time()
+        member = self._member(now if taken is None else taken)
+        pipe = self._redis.pipeline(transaction=False)
+        for window in windows:
+            key = f"{self._prefix}:{window.slots}"
+            pipe.zadd(key, {member: now + window.span})
+            pipe.expire(key, 2 * window.span)
+        await self._call(pipe.execute(), [])
+
+    async def free(self, windows: tuple[_Window, ...], taken: float) -> None:
+        """In a shared store, free the slot of the request counted at `taken`."""
+        if self.shared:
+            keys = [f"{self._prefix}:{window.slots}" for window in windows]
+            pipe = self._redis.pipeline(transaction=False)
+            for key in keys:
+                pipe.zrem(key, self._member(taken))
+            await self._call(pipe.execute(), [])
+
+    def _member(self, taken: float) -> str:
+        return f"{self._client}:{taken!r}"
 
     async def read(self, name: str) -> float | None:
         key = f"{self._prefix}:pause:{name}"  # its end (epoch s; 0.0: none; None: failed)
@@ -644,7 +674,7 @@ class _Store:
             return await call
         except self._failures as exc:  # Redis's
             if self.shared:  # the first failure (calls under way fail too, silently)
-                self.shared, self._storage = False, None
+                self.shared = False
                 message = f"the throttle store failed ({exc}); throttling per process now"
                 logger.warning(message)
                 warnings.warn(message, RuntimeWarning, stacklevel=3)
