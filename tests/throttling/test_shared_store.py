@@ -154,8 +154,7 @@ async def test_four_processes_on_one_key_share_a_drf_window_through_redis(
     it: nothing fails and under 5 % of the requests meet a 429. A request holds its shared
     slot from its send until a window after its answer, which the service's count never
     outlasts, however late the request reaches it (its process descheduled, a loaded
-    machine): the 429s do not depend on the load. `make bench` measures the time against
-    the window's bound."""
+    machine). `make bench` measures the time against the window's bound."""
     run = await shared_run(redis_store.url)
     assert (run.errors, run.fetched) == (0, 4 * 60)
     assert run.share_429 <= 0.05, run
