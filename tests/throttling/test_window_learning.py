@@ -144,3 +144,36 @@ def test_a_lone_429_after_a_quiet_hour_teaches_no_window() -> None:
             return time.monotonic() - started
 
     assert run_in_virtual_time(main, clocks=True) < 1.0
+
+
+def test_two_429s_after_a_quiet_spell_teach_no_window_longer_than_the_published_ones() -> None:
+    """One request, two quiet hours, then two requests at once both refused (`Retry-After:
+    1`) and both retried after the pause. The one request let through two hours before
+    would explain the pause as "1 per 7201 s", longer than any window the class publishes
+    (an hour at most): that teaches nothing, and a request a minute later goes at once."""
+    answers: list[int] = []
+
+    def handler(request: object) -> tuple[int, dict[str, str], bytes]:
+        headers = {"Content-Type": "application/json"}
+        if answers and answers.pop(0) == 429:
+            return 429, {**headers, "Retry-After": "1"}, b'{"detail": "throttled"}'
+        return 200, headers, b'{"id": "r1", "name": "role"}'
+
+    async def main() -> float:
+        transport = MockTransport(handler)
+        async with AsyncClient(
+            api_key="phx_test",
+            base_url="https://api.test",
+            organization_id="org",
+            transport=transport,
+        ) as client:
+            await client.roles.get(id="r1")
+            await asyncio.sleep(2 * HOUR)
+            answers.extend([429, 429])
+            await asyncio.gather(client.roles.get(id="r1"), client.roles.get(id="r1"))
+            await asyncio.sleep(60.0)
+            started = time.monotonic()
+            await client.roles.get(id="r1")
+            return time.monotonic() - started
+
+    assert run_in_virtual_time(main, clocks=True) < 1.0

@@ -17,24 +17,37 @@ through lifts it (a lone refusal); one sent after the end let through first show
 ran its course, a throttle, unless a probe went during it and none was refused (its answer
 never came: no verdict, the pause just ends). A throttle's class is paced from then on: in
 the window the pause showed (`window_shown`: from the first refusal's `Retry-After`, the
-send times of the requests let through before it and the other refusals), else at its
-published rates; a `rate_limit` for it paces from the start and stays. A learned window no
-429 has shown right for `_RECHECK` times its span lets one request go beyond it; let
-through, the window takes what got through (other clients on the key gone quiet).
-A full window waits for its oldest request to leave, plus `margin` seconds; with a shared
-store at least 50 ms, 3 % of the window and the longest round trip of the last 10 s.
-`acquire` raises `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past
-`deadline` (monotonic).
+send times of the requests let through before it and the other refusals; never longer than
+the longest window the class publishes or its `rate_limit` sets, an hour without either: a
+request let through before a long quiet spell would otherwise explain two 429s as one
+request per that spell), else at its published rates; a `rate_limit` for it paces from the
+start and stays. A learned window no 429 has shown right for `_RECHECK` times its span lets
+one request go beyond it; let through, the window takes what got through (other clients on
+the key gone quiet).
+A full window waits for a slot to free, plus `margin` seconds. `acquire` raises
+`ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
 
-The state lives in a `_Store`: in this process (`None`, `"memory://"`), or in `limits`'
-`RedisStorage` (`"redis://host:port/db"`), shared by every client on it; if Redis fails, it
-warns once and goes on in memory. The windows are moving windows, as DRF's: at most N
-requests in any D seconds. In memory a window holds the answer times of the requests let
-through (its newest N, in a deque: DRF's own history), plus the requests in flight; in
-Redis, `limits`' moving windows of every client's requests at their send and again at
-their answer (a request that reached the service late holds its slot as long as the
-service does). Shared too: each class's pause (its end, epoch s). A shared store learns no
-window: a process sees its own requests only, not the key's; set `rate_limit`.
+The state lives in a `_Store`: in this process (`None`, `"memory://"`), or in a Redis server
+(`"redis://host:port/db"`), shared by every client on it; if Redis fails, it warns once and
+goes on in memory. Windows are moving windows, as DRF's (at most N requests in any D
+seconds), whose slots a request holds from when it goes until one window after its answer:
+the service counts it when it reaches it, at its answer at the latest. In memory a window
+holds the answer times of the requests let through (its newest N, in a deque: DRF's own
+history), plus the requests in flight. In Redis, a sorted set per window of every client's
+requests, each scored by when its slot frees (two windows after it went while no answer
+says otherwise; at once if refused), taken by one script that checks every window of the
+class and takes a slot in each, or none: clients asking at the same moment cannot all see
+the one free slot and each take it. Slots are timed by each client's clock: clients on
+several hosts need their clocks in step. Shared too: each class's pause (its end, epoch s).
+A shared store learns no window: a process sees its own requests only, not the key's; set
+`rate_limit`.
+
+Why not `limits`' storages (its `RateLimitItem` still names the keys): its fixed window and
+sliding-window counter let more than N into one of DRF's windows; its moving window's
+`MemoryStorage` takes a lock, builds an object and starts an expiry thread every 10 ms of
+activity (1.40x the default client's instructions a request, docs/benchmarks.md); its Redis
+moving window counts a request from its send only and cannot take a slot in several windows
+at once, so workers woken together at a window's edge each saw the one free slot.
 """
 
 from __future__ import annotations
@@ -44,15 +57,14 @@ import bisect
 import logging
 import math
 import time
+import uuid
 import warnings
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from limits import RateLimitItem, RateLimitItemPerSecond
-from limits.aio.storage import RedisStorage
-from limits.errors import StorageError
 
 from product_analytics.errors import ConfigurationError
 
@@ -134,12 +146,12 @@ class Refusal(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class _Window:
-    """A `limits` moving window of `amount` requests per `span` seconds for one class: its
-    store keys counting sends (a shared store) and answers (this process)."""
+    """A window of `amount` requests per `span` seconds for one class: its store keys, for
+    the slots a shared store holds and the answers counted in this process."""
 
     amount: int
     span: int
-    sends: str
+    slots: str
     answers: str
 
 
@@ -149,7 +161,10 @@ def _windows(rates: Iterable[RateLimit], name: str, namespace: str) -> tuple[_Wi
     items = [(rate, rate.item(namespace)) for rate in sorted(rates, key=lambda rate: rate.per)]
     return tuple(
         _Window(
-            rate.max_requests, int(rate.per), item.key_for(name, True), item.key_for(name, False)
+            amount=rate.max_requests,
+            span=int(rate.per),
+            slots=item.key_for(name, "slots"),
+            answers=item.key_for(name, False),
         )
         for rate, item in items
     )
@@ -210,13 +225,13 @@ class Throttles:
             for name, windows in (rates or {}).items()
         }
         self._rates = published | self._caps
+        self._published = published
         self._gates = {
             name: _Gate(name, _windows(rates, name, namespace), paced=True)
             for name, rates in self._caps.items()
         }
         self._watch_all = self._store.shared or _ALL in self._caps
         self._listeners: list[Callable[[ThrottleEvent], None]] = []
-        self._lags: deque[tuple[float, float]] = deque(maxlen=256)  # (answered, round trip)
         # Per class: the send times of the requests let through, sorted.
         self._passed: defaultdict[str, list[float]] = defaultdict(list)
 
@@ -269,7 +284,9 @@ class Throttles:
         """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
-        now = self._landed(self._existing(classes), sent_at)
+        now, taken = self._landed(self._existing(classes), sent_at)
+        for name, at in taken.items():  # the service counted it in no window
+            await self._store.free(self._gates[name].items, at)
         for gate in map(self._gate, classes):
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing, gate.refused = sent_at, 0, 0.0, []
@@ -278,11 +295,16 @@ class Throttles:
             gate.sent, gate.checked = min(gate.sent, sent_at), now
             if gate.beyond and sent_at >= gate.beyond:  # the learned windows hold
                 gate.beyond = 0.0
+            # Only a whole-second Retry-After, as DRF sends it, can show a window.
             if retry_after is not None and known and float(retry_after).is_integer():
-                gate.refused.append(Refusal(sent_at, retry_after, now))  # whole seconds
+                gate.refused.append(Refusal(sent=sent_at, wait=retry_after, landed=now))
             if now + wait > gate.until + 0.001:
                 gate.until = now + wait
-                self._emit(ThrottleEvent(gate.name, gate.until, wait))
+                self._emit(
+                    ThrottleEvent(
+                        throttle_class=gate.name, paused_until=gate.until, retry_after=wait
+                    )
+                )
                 logger.info("throttle class %s paused %.2f s after a 429", gate.name, wait)
                 await self._store.pause(gate.name, gate.until)
         return wait
@@ -312,10 +334,10 @@ class Throttles:
                 self._judge(gate)
             if gate.learned and not self._store.shared:
                 self._widen(gate, sent_at)
-        for gate in gates:  # in the windows first, then no longer in flight
+        now, taken = self._landed(gates, sent_at)
+        for gate in gates:
             if gate.paced:
-                await self._store.answered(gate.items)
-        now = self._landed(gates, sent_at)
+                await self._store.answered(gate.items, taken.get(gate.name))
         for gate in gates:
             gate.progress += 1
             if gate.sent < sent_at:  # sent after a refused request, and let through
@@ -326,7 +348,9 @@ class Throttles:
 
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
-        self._landed(self._existing(classes), sent_at)
+        self._landed(
+            self._existing(classes), sent_at
+        )  # its shared slots free two spans after it went
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
@@ -361,17 +385,17 @@ class Throttles:
         """The gates of these classes that exist, and that of a `rate_limit` over all."""
         return [self._gates[name] for name in (*classes, _ALL) if name in self._gates]
 
-    def _landed(self, gates: Iterable[_Gate], sent_at: float) -> float:
+    def _landed(self, gates: Iterable[_Gate], sent_at: float) -> tuple[float, dict[str, float]]:
         """A request of these gates sent at `sent_at` is in flight no more (if a probe,
-        another may go); the time now."""
-        now = time.time()
-        if self._store.shared:
-            self._lags.append((now, now - sent_at))
+        another may go): the time now, and when it was counted in each gate's windows where
+        it was (its own count, or one a moment before: the same to the windows)."""
+        now, taken = time.time(), {}
         for gate in gates:
             gate.probing = 0.0 if sent_at > gate.sent else gate.probing
             if mine := bisect.bisect_right(gate.flying, sent_at):
-                del gate.flying[mine - 1]  # its own, or one counted a moment before
-        return now
+                taken[gate.name] = gate.flying[mine - 1]
+                del gate.flying[mine - 1]
+        return now, taken
 
     async def _wait_for(self, gate: _Gate) -> float:
         """0.0 when a request may go now (and is counted); else seconds to wait first."""
@@ -379,7 +403,11 @@ class Throttles:
             until, now = await self._store.read(gate.name), time.time()
             if until is not None and until > gate.until + 0.001:  # paused by another client
                 gate.until, gate.sent = until, min(gate.sent, now)
-                self._emit(ThrottleEvent(gate.name, until, until - now))
+                self._emit(
+                    ThrottleEvent(
+                        throttle_class=gate.name, paused_until=until, retry_after=until - now
+                    )
+                )
             elif until is not None and until < now < gate.until:  # lifted elsewhere
                 gate.until = now
                 self._resume(gate)
@@ -403,16 +431,13 @@ class Throttles:
             gate.flying.popleft()
         if now < gate.ready:
             return gate.ready - now
-        if (wait := await self._store.take(gate.items, len(gate.flying))) <= 0 or (
+        if (wait := await self._store.take(gate.items, len(gate.flying), now)) <= 0 or (
             await self._beyond(gate, now)
         ):
             gate.flying.append(now)
             return 0.0
-        lag = self._margin
-        if self._store.shared:  # the service counts a request up to a round trip late
-            lag = max(lag, 0.05, 0.03 * span, *(s for at, s in self._lags if at > now - 10))
-        gate.ready = now + wait + lag
-        return wait + lag
+        gate.ready = now + wait + self._margin
+        return wait + self._margin
 
     async def _beyond(self, gate: _Gate, now: float) -> bool:
         """Whether a request goes beyond the learned windows of `gate`, full now: when no 429
@@ -426,7 +451,7 @@ class Throttles:
         if now - gate.checked < _RECHECK * longest:
             return False
         caps = _windows(self._caps.get(gate.name, ()), gate.name, self._namespace)
-        if await self._store.take(caps, len(gate.flying)) > 0:
+        if await self._store.take(caps, len(gate.flying), now) > 0:
             return False
         gate.beyond = now
         return True
@@ -457,7 +482,10 @@ class Throttles:
             return
         if len(gate.refused) < 2:  # a lone 429 fits a window as long as the quiet before it
             return
-        shown = window_shown(self._passed.get(gate.name, []), gate.refused, gate.learned)
+        given = (*self._published.get(gate.name, ()), *self._caps.get(gate.name, ()))
+        longest = max((rate.per for rate in given), default=LONGEST_PAUSE)
+        passed = self._passed.get(gate.name, [])
+        shown = window_shown(passed, gate.refused, gate.learned, longest)
         if shown is None:
             return
         gate.learned, gate.checked = [*gate.learned, shown][-_LEARNED:], time.time()
@@ -474,7 +502,7 @@ class Throttles:
         gate.sent, gate.asked, gate.refused = math.inf, False, []
         if gate.changed is not None and not gate.changed.done():
             gate.changed.set_result(None)
-        self._emit(ThrottleEvent(gate.name, None, None))
+        self._emit(ThrottleEvent(throttle_class=gate.name, paused_until=None, retry_after=None))
 
     def _emit(self, event: ThrottleEvent) -> None:
         for callback in list(self._listeners):
@@ -490,16 +518,20 @@ def _held(gate: _Gate, now: float) -> float:
 
 
 def window_shown(
-    passed: Sequence[float], refused: Sequence[Refusal], known: Sequence[tuple[int, int]] = ()
+    passed: Sequence[float],
+    refused: Sequence[Refusal],
+    known: Sequence[tuple[int, int]] = (),
+    longest: float = LONGEST_PAUSE,
 ) -> tuple[int, int] | None:
     """The window `(requests, seconds)` a pause showed, or None when its answers fit none.
 
     `passed`: the send times (sorted) of the requests the service let through; `refused`:
     the pause's 429s; `known`: windows the class was already paced in (the pause came
-    anyway: none of them is the service's). The window is the shortest one, in whole
-    seconds, that explains the pause: its first refusal (sent at t, `Retry-After` r) found
-    it full of the requests let through that went in the D seconds before t or while that
-    429 was on its way back, and the oldest of them (o) leaves it as `Retry-After` says.
+    anyway: none of them is the service's); `longest`: the longest window it may be (s).
+    The window is the shortest one, in whole seconds, that explains the pause: its first
+    refusal (sent at t, `Retry-After` r) found it full of the requests let through that
+    went in the D seconds before t or while that 429 was on its way back, and the oldest of
+    them (o) leaves it as `Retry-After` says.
     Rounded up (Django REST framework), r + t - o is in [D, D + 1); rounded down (proxies),
     in [D - 1, D): read first as rounded up, then as rounded down. Every other refusal of
     the pause found the window as full (one request less, for the order in which requests
@@ -508,9 +540,9 @@ def window_shown(
         return None
     first = min(refused)
     end = bisect.bisect_right(passed, first.landed)
-    longest = min(math.floor(first.wait + first.sent - passed[0] + _JITTER) + 1, 86_400)
+    span = min(math.floor(first.wait + first.sent - passed[0] + _JITTER) + 1, int(longest))
     for rounding in (0, 1):  # rounded up, rounded down
-        for seconds in range(1, longest + 1):
+        for seconds in range(1, span + 1):
             start = bisect.bisect_right(passed, first.sent - seconds)
             if start >= end:  # nothing let through in it: it was no full window
                 continue
@@ -550,6 +582,34 @@ def check_store(url: str | None, what: str = "throttle_store") -> str | None:
     )
 
 
+# Take a slot in every window of a class at once, or none: KEYS are the windows' sorted
+# sets (member: a request; score: when its slot frees, epoch s), ARGV the time now, the
+# request's member, then each window's requests and seconds. Slots freed by now are dropped;
+# in a full window, the answer is the seconds until one frees (a string: Lua numbers reach
+# Redis as integers); else the request holds a slot in each window, two spans at most (its
+# answer sets when it frees), and the answer is "0".
+_TAKE = """
+local now, member, wait = tonumber(ARGV[1]), ARGV[2], 0
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  local amount, held = tonumber(ARGV[1 + 2 * i]), redis.call('ZCARD', key)
+  if held >= amount then
+    local frees = redis.call('ZRANGE', key, held - amount, held - amount, 'WITHSCORES')[2]
+    wait = math.max(wait, tonumber(frees) - now)
+  end
+end
+if wait > 0 then
+  return tostring(wait)
+end
+for i, key in ipairs(KEYS) do
+  local span = tonumber(ARGV[2 + 2 * i])
+  redis.call('ZADD', key, now + 2 * span, member)
+  redis.call('EXPIRE', key, math.ceil(2 * span))
+end
+return '0'
+"""
+
+
 class _Store:
     """The windows (and, when shared, the pauses) of one client family (see above)."""
 
@@ -557,29 +617,25 @@ class _Store:
         self.shared = check_store(url) not in (None, "memory://")
         self._pool, self._prefix = None, namespace
         self._answers: dict[str, deque[float]] = {}  # in memory: each window's, newest last
-        self._storage: RedisStorage | None = None
-        self._failures: tuple[type[Exception], ...] = (StorageError, OSError)
+        self._failures: tuple[type[Exception], ...] = (OSError,)
+        self._client = uuid.uuid4().hex  # names this family's requests in the shared slots
         if url is not None and self.shared:
             import redis.asyncio  # the `redis` extra: pip install 'product-analytics-sdk[redis]'
 
             self._pool = redis.asyncio.ConnectionPool.from_url(url, socket_timeout=5.0)
             self._redis = redis.asyncio.Redis(connection_pool=self._pool)
+            self._take_slots = self._redis.register_script(_TAKE)
             self._failures += (redis.RedisError,)
-            pool: dict[str, Any] = {"connection_pool": self._pool}
-            self._storage = RedisStorage(
-                "async+" + url,
-                implementation="redispy",
-                wrap_exceptions=True,
-                key_prefix=namespace,
-                **pool,
-            )
 
-    async def take(self, windows: tuple[_Window, ...], flying: int) -> float:
-        """0.0 once a request is counted in `windows` (`flying`: this class's requests in
-        flight); else the seconds to wait first."""
-        if self._storage is not None:
-            return await self._take_shared(windows)
-        now = time.time()
+    async def take(self, windows: tuple[_Window, ...], flying: int, now: float) -> float:
+        """0.0 once a request is counted in `windows` at `now` (`flying`: this class's
+        requests in flight in this process); else the seconds to wait first."""
+        if self.shared:
+            rates = [number for window in windows for number in (window.amount, window.span)]
+            keys = [f"{self._prefix}:{window.slots}" for window in windows]
+            taking = self._take_slots(keys, [repr(now), self._member(now), *rates])
+            wait = float(await self._call(taking, "0"))
+            return 0.0 if wait <= 0 else min(wait, min(window.span for window in windows))
         for window in windows:  # in memory: the answers, and the requests in flight
             answers = self._answers_in(window)
             while answers and answers[0] <= now - window.span:
@@ -590,32 +646,30 @@ class _Store:
                 return 0.05  # polled: one in flight refused or unanswered frees a slot
         return 0.0
 
-    async def _take_shared(self, windows: tuple[_Window, ...]) -> float:
-        storage = self._storage  # `_call` drops it when Redis fails
-        assert storage is not None
-        for window in windows:  # sends, and answers that came after (a slow one's slot)
-            n, span = window.amount, window.span
-            sent = storage.get_moving_window(window.sends, n, span)
-            answered = storage.get_moving_window(window.answers, 2 * n, span)
-            oldest, count = await self._call(sent, (0, 0))
-            first, answers = await self._call(answered, (0, 0))
-            if count + answers >= n:
-                leaves = min(oldest if count else math.inf, first if answers else math.inf)
-                return max(leaves + span - time.time(), 0.001)
-        for window in windows:  # another client may take the last slot
-            entry = storage.acquire_entry(window.sends, window.amount, window.span)
-            if not await self._call(entry, True):
-                return 0.001
-        return 0.0
-
-    async def answered(self, windows: tuple[_Window, ...]) -> None:
-        """Count an answer in the windows (in Redis, room for twice: answers may bunch)."""
-        for window in windows:
-            if (storage := self._storage) is not None:
-                entry = storage.acquire_entry(window.answers, 2 * window.amount, window.span)
-                await self._call(entry, True)
-            else:
+    async def answered(self, windows: tuple[_Window, ...], taken: float | None) -> None:
+        """Count an answer in the windows: in memory, its time; in a shared store, the slot
+        of the request counted at `taken` (a new one if None) frees one window after now."""
+        if not self.shared:
+            for window in windows:
                 self._answers_in(window).append(time.time())
+            return
+        now = time.time()
+        member = self._member(now if taken is None else taken)
+        pipe = self._redis.pipeline(transaction=False)
+        for window in windows:
+            key = f"{self._prefix}:{window.slots}"
+            pipe.zadd(key, {member: now + window.span})
+            pipe.expire(key, 2 * window.span)
+        await self._call(pipe.execute(), [])
+
+    async def free(self, windows: tuple[_Window, ...], taken: float) -> None:
+        """In a shared store, free the slot of the request counted at `taken`."""
+        if self.shared:
+            keys = [f"{self._prefix}:{window.slots}" for window in windows]
+            pipe = self._redis.pipeline(transaction=False)
+            for key in keys:
+                pipe.zrem(key, self._member(taken))
+            await self._call(pipe.execute(), [])
 
     def _answers_in(self, window: _Window) -> deque[float]:
         """The answer times (epoch s) `window` holds in this process: its newest N, in the
@@ -623,6 +677,9 @@ class _Store:
         if (answers := self._answers.get(window.answers)) is None:
             answers = self._answers[window.answers] = deque(maxlen=window.amount)
         return answers
+
+    def _member(self, taken: float) -> str:
+        return f"{self._client}:{taken!r}"
 
     async def read(self, name: str) -> float | None:
         key = f"{self._prefix}:pause:{name}"  # its end (epoch s; 0.0: none; None: failed)
@@ -652,7 +709,7 @@ class _Store:
             return await call
         except self._failures as exc:  # Redis's
             if self.shared:  # the first failure (calls under way fail too, silently)
-                self.shared, self._storage = False, None
+                self.shared = False
                 message = f"the throttle store failed ({exc}); throttling per process now"
                 logger.warning(message)
                 warnings.warn(message, RuntimeWarning, stacklevel=3)
