@@ -37,7 +37,7 @@ from product_analytics._sending.session import Session
 from product_analytics._sending.stats import ClientStats
 from product_analytics._sending.throttle import RateLimit, ThrottleEvent, Throttles
 from product_analytics._spec.operation import NO_ARGS, Operation
-from product_analytics._transport.base import Transport, _Headers
+from product_analytics._transport.base import RequestHeaders, Transport
 from product_analytics.errors import (
     ClientClosedError,
     ConfigurationError,
@@ -65,10 +65,12 @@ class AsyncClient(ManyRequests, ClientResources):
     the scopes the key holds: an operation needing another raises `MissingScopeError`
     before sending. `timeout` bounds one attempt of one request (redirects included), in
     seconds; `deadline` bounds a whole call (attempts, retries and throttle waits).
-    `max_retries` extra attempts follow a retryable failure (0 turns retries off, 429 waits
-    included); `retry_policy` sets the backoff. A 429 pauses the operation's throttle class
-    for every task of the client until the service's window reopens, then requests of the
-    class are paced; `rate_limit=RateLimit(240, per=60)` (or `{throttle_class: RateLimit}`)
+    `max_concurrency` bounds the requests in flight at once, across every task, whatever
+    the transport (a request waiting for its turn spends its `timeout`). `max_retries`
+    extra attempts follow a retryable failure (0 turns retries off, 429 waits included);
+    `retry_policy` sets the backoff. A 429 pauses the operation's throttle class for every
+    task of the client until the service's window reopens, then requests of the class are
+    paced; `rate_limit=RateLimit(240, per=60)` (or `{throttle_class: RateLimit}`)
     caps requests up front. `throttle_store="redis://host:6379/0"` (or env
     `PRODUCT_ANALYTICS_THROTTLE_STORE`) shares the throttle windows and pauses with every
     client on that Redis server; None or "memory://" keeps them in this process.
@@ -124,7 +126,8 @@ class AsyncClient(ManyRequests, ClientResources):
             store=config.throttle_store,
             namespace=config.throttle_namespace(),
         )
-        self._session = Session(transport=transport, throttles=throttles)
+        slots = None if config.transport is None else asyncio.Semaphore(config.max_concurrency)
+        self._session = Session(transport=transport, throttles=throttles, slots=slots)
         self._init_resources()
 
     def _init_resources(self) -> None:
@@ -274,7 +277,7 @@ class AsyncClient(ManyRequests, ClientResources):
             options=options,
             path_defaults=self._path_defaults,
         )
-        headers = _Headers(prepared.headers)
+        headers = RequestHeaders(prepared.headers)
         headers["Authorization"] = self._config.api_key.header
         return prepared._replace(headers=headers)
 

@@ -8,13 +8,14 @@ import json
 import time
 from typing import Any
 
+import aiohttp
 import pytest
 from aiohttp import web
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yarl import URL
 
-from product_analytics import AsyncClient
+from product_analytics import AiohttpTransport, AsyncClient
 from product_analytics._aiohttp import yarl_url
 from product_analytics.errors import (
     ApiConnectionError,
@@ -24,7 +25,7 @@ from product_analytics.errors import (
     NotFoundError,
 )
 from product_analytics.models import ProxyRecord
-from product_analytics.testing import aioresponses
+from product_analytics.testing import MockTransport, aioresponses
 from tests.support.loopback_client import (
     API_KEY,
     ORG,
@@ -223,6 +224,59 @@ async def test_max_concurrency_bounds_requests_in_flight() -> None:
     assert len(results) == 100
     assert len(server.received) == 100
     assert server.max_in_flight == 5
+
+
+@pytest.mark.parametrize("made_by", ["AiohttpTransport()", "the user's ClientSession"])
+async def test_max_concurrency_bounds_a_transport_the_client_did_not_make(made_by: str) -> None:
+    async with serve(delayed(0.01)) as server, aiohttp.ClientSession() as session:
+        if made_by == "AiohttpTransport()":
+            transport = AiohttpTransport()  # its own pool allows 32 connections
+        else:
+            transport = AiohttpTransport(session=session)  # aiohttp's default: 100
+        async with client_for(server, max_concurrency=5, transport=transport) as client:
+            results = await asyncio.gather(*(get_record(client) for _ in range(60)))
+        await transport.close()
+    assert len(results) == 60
+    assert server.max_in_flight == 5
+
+
+async def test_max_concurrency_bounds_a_mock_transport() -> None:
+    in_flight = most = 0
+
+    async def handler(request: Any) -> tuple[int, dict[str, str], bytes]:
+        nonlocal in_flight, most
+        in_flight += 1
+        most = max(most, in_flight)
+        await asyncio.sleep(0.005)
+        in_flight -= 1
+        return 200, {"Content-Type": "application/json"}, json.dumps(proxy_record("r1")).encode()
+
+    transport = MockTransport(handler)
+    async with AsyncClient(
+        api_key=API_KEY, base_url="https://example.test", transport=transport, max_concurrency=4
+    ) as client:
+        await asyncio.gather(*(get_record(client) for _ in range(50)))
+    assert most == 4
+
+
+async def test_a_request_waiting_for_a_slot_spends_its_timeout_and_counts_as_not_sent() -> None:
+    async with serve(delayed(STALL)) as server:
+        transport = AiohttpTransport()
+        async with client_for(
+            server, max_concurrency=1, transport=transport, max_retries=0
+        ) as client:
+            holder = asyncio.create_task(get_record(client))
+            await server.wait_for_requests(1)
+            started = time.monotonic()
+            with pytest.raises(ApiTimeoutError) as caught:
+                await get_record(client, timeout=0.2)
+            assert time.monotonic() - started < STALL / 2
+            assert caught.value.request_sent is False
+            holder.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await holder
+        await transport.close()
+    assert len(server.received) == 1
 
 
 async def test_one_session_reuses_connections_across_requests() -> None:

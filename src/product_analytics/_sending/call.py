@@ -11,7 +11,7 @@ from typing import Any
 
 from product_analytics._http.links import redirect_or_error
 from product_analytics._sending.retry import Outcome
-from product_analytics._transport.base import Response, _Headers
+from product_analytics._transport.base import RequestHeaders, Response
 from product_analytics.errors import (
     ApiError,
     ApiStatusError,
@@ -89,7 +89,7 @@ async def follow(call: Call, response: Response, hops: int) -> Failed | None:
     call.method, call.url = redirect.method, redirect.url
     if not redirect.keep_body:
         call.content = b""
-        headers = _Headers(call.headers)  # a copy: the prepared request's are shared
+        headers = RequestHeaders(call.headers)  # a copy: the prepared request's are shared
         headers.popall("Content-Type", None)
         call.headers = headers
     return None

@@ -118,6 +118,9 @@ class Session:
     closed_calls: set[asyncio.Task[Any]] = field(default_factory=set)
     watchdog: Watchdog = field(default_factory=Watchdog)
     background: set[asyncio.Future[Any]] = field(default_factory=set)
+    # `max_concurrency` for a transport the client did not make (the one it makes bounds
+    # its connections itself): a request holds a slot while it is sent and its body read.
+    slots: asyncio.Semaphore | None = None
 
     # -- sending one call ----------------------------------------------------------------
 
@@ -357,8 +360,13 @@ class Session:
         logged = logger.isEnabledFor(logging.INFO)  # one record of each hop
         started = time.perf_counter() if logged else 0.0
         max_bytes = config.max_response_bytes
-        self.watchdog.start(call.task, seconds)
+        slots, holding = self.slots, False
+        self.watchdog.start(call.task, seconds)  # a wait for a slot counts in `seconds`
         try:
+            if slots is not None:
+                request.sent = False  # while it waits for a slot
+                await slots.acquire()
+                holding = request.sent = True
             response = await self.transport.send(request, timeout=seconds)
             if logged:
                 log_request(
@@ -406,6 +414,8 @@ class Session:
             )
         finally:
             self.watchdog.finish(call.task)
+            if slots is not None and holding:
+                slots.release()
         if logged:
             log_request(
                 method=call.method,

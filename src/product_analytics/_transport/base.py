@@ -17,6 +17,7 @@ __all__ = [
     "BodyTooLarge",
     "Chunks",
     "Request",
+    "RequestHeaders",
     "Response",
     "Transport",
     "TransportError",
@@ -24,7 +25,7 @@ __all__ = [
 ]
 
 
-class _Headers(CIMultiDict[str]):
+class RequestHeaders(CIMultiDict[str]):
     """Request headers whose repr hides the `Authorization` value. A multidict, as aiohttp
     keeps headers: it takes one as it is, where it copies a dict into one first."""
 
