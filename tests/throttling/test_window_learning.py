@@ -114,11 +114,9 @@ def test_answers_that_fit_no_window_teach_nothing() -> None:
     assert window_shown([0.5], []) is None
 
 
-def test_a_lone_429_after_a_quiet_hour_teaches_no_window() -> None:
-    """A client quiet for an hour gets one 429 (`Retry-After: 1`, a proxy's, say) and its
-    retry goes through. Nothing else was sent meanwhile, so nothing shows a window: the
-    next request a minute later goes at once (it was refused by a learned "1 per 3601 s")."""
-    answers: list[int] = []
+def scripted_client(answers: list[int]) -> AsyncClient:
+    """A client whose requests get a role, or a 429 (`Retry-After: 1`) while `answers`
+    starts with 429 (each answer taken off as it is given)."""
 
     def handler(request: object) -> tuple[int, dict[str, str], bytes]:
         headers = {"Content-Type": "application/json"}
@@ -126,14 +124,22 @@ def test_a_lone_429_after_a_quiet_hour_teaches_no_window() -> None:
             return 429, {**headers, "Retry-After": "1"}, b'{"detail": "throttled"}'
         return 200, headers, b'{"id": "r1", "name": "role"}'
 
+    return AsyncClient(
+        api_key="phx_test",
+        base_url="https://api.test",
+        organization_id="org",
+        transport=MockTransport(handler),
+    )
+
+
+def test_a_lone_429_after_a_quiet_hour_teaches_no_window() -> None:
+    """A client quiet for an hour gets one 429 (`Retry-After: 1`, a proxy's, say) and its
+    retry goes through. Nothing else was sent meanwhile, so nothing shows a window: the
+    next request a minute later goes at once (it was refused by a learned "1 per 3601 s")."""
+    answers: list[int] = []
+
     async def main() -> float:
-        transport = MockTransport(handler)
-        async with AsyncClient(
-            api_key="phx_test",
-            base_url="https://api.test",
-            organization_id="org",
-            transport=transport,
-        ) as client:
+        async with scripted_client(answers) as client:
             await client.roles.get(id="r1")
             await asyncio.sleep(HOUR)
             answers.append(429)
@@ -153,20 +159,8 @@ def test_two_429s_after_a_quiet_spell_teach_no_window_longer_than_the_published_
     (an hour at most): that teaches nothing, and a request a minute later goes at once."""
     answers: list[int] = []
 
-    def handler(request: object) -> tuple[int, dict[str, str], bytes]:
-        headers = {"Content-Type": "application/json"}
-        if answers and answers.pop(0) == 429:
-            return 429, {**headers, "Retry-After": "1"}, b'{"detail": "throttled"}'
-        return 200, headers, b'{"id": "r1", "name": "role"}'
-
     async def main() -> float:
-        transport = MockTransport(handler)
-        async with AsyncClient(
-            api_key="phx_test",
-            base_url="https://api.test",
-            organization_id="org",
-            transport=transport,
-        ) as client:
+        async with scripted_client(answers) as client:
             await client.roles.get(id="r1")
             await asyncio.sleep(2 * HOUR)
             answers.extend([429, 429])
