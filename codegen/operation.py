@@ -69,6 +69,7 @@ def read_one(
         required_scopes=tuple(scopes),
         body_encoding=body.encoding,
         experimental=bool(op.get("x-sdk-experimental", False)),
+        idempotent=_idempotent(op, at),
         path_params=path_params,
         query_params=query_params,
         body_model=body.model,
@@ -84,6 +85,17 @@ def read_one(
         none_answers=none_answers,
         raises=raises_entries(op, resolver),
     ), derived
+
+
+def _idempotent(op: dict[str, Any], at: Pointer) -> bool | None:
+    """`x-sdk-idempotent`: false marks an operation whose method is idempotent but whose
+    effect is not (a second request does it again: `reset_token` rotates the token twice),
+    which retries then treat as a POST; true, a POST that may be repeated. Absent: None, as
+    its method says. Anything but a boolean raises `Skip`."""
+    idempotent = op.get("x-sdk-idempotent")
+    if idempotent is not None and not isinstance(idempotent, bool):
+        raise Skip((*at, "x-sdk-idempotent"), "x-sdk-idempotent must be true or false")
+    return idempotent
 
 
 def _names(

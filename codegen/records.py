@@ -134,6 +134,8 @@ class Operation:
     required_scopes: tuple[str, ...] = ()
     # How the body is sent: "json" or "multipart" (multipart/form-data).
     body_encoding: str = "json"
+    # x-sdk-idempotent: whether a repeat has the effect of one request (None: as the method).
+    idempotent: bool | None = None
 
     @property
     def throttle_class(self) -> str | None:

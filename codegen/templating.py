@@ -98,6 +98,7 @@ _KEYWORDS = (
     "throttle_classes",
     "experimental",
     "personal_api_key_allowed",
+    "idempotent",
 )
 _DEFAULTS = {
     "body_encoding": "json",
@@ -105,6 +106,7 @@ _DEFAULTS = {
     "required_scope": None,
     "experimental": False,
     "personal_api_key_allowed": True,
+    "idempotent": None,
 }
 # The room for a string that is a keyword argument of a record (`        path="...",`, as
 # `ruff format` indents a record too long for its first line): 100 columns less the

@@ -89,6 +89,18 @@ def test_errors_are_reported_at_their_lines_and_nothing_is_written(
     assert_untouched(untouched_out)
 
 
+def test_x_sdk_idempotent_must_be_a_boolean(tmp_path: Path, untouched_out: Path) -> None:
+    spec = load_spec()
+    reset = "/api/organizations/{organization_id}/projects/{id}/reset_token/"
+    spec["paths"][reset]["patch"]["x-sdk-idempotent"] = "no"
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    completed = run_codegen(tmp_path / "openapi.yaml", untouched_out, "--strict")
+    assert completed.returncode == 1
+    line = line_of(text, "paths", reset, "patch", "x-sdk-idempotent")
+    assert "x-sdk-idempotent must be true or false" in reported(completed.stderr)[line]
+    assert_untouched(untouched_out)
+
+
 def test_a_problem_of_one_operation_is_a_warning_naming_it_and_the_rest_is_generated(
     tmp_path: Path, untouched_out: Path
 ) -> None:

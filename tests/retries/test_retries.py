@@ -191,6 +191,45 @@ async def test_post_is_never_retried_on_5xx_timeouts_or_dropped_connections(
             assert caught.value.request_sent is True
 
 
+def project_ok() -> web.Response:
+    return json_response({"id": 17, "api_token": "phc_new"})
+
+
+@pytest.mark.parametrize(
+    ("failure", "error"),
+    [
+        (500, InternalServerError),
+        (503, InternalServerError),
+        (408, ApiStatusError),
+        ("drop", ApiConnectionError),
+        ("stall", ApiTimeoutError),
+    ],
+)
+async def test_a_patch_the_spec_marks_not_idempotent_is_not_sent_twice(
+    failure: str | int, error: type[Exception]
+) -> None:
+    """`reset_token` is a PATCH that draws a new token each time (`x-sdk-idempotent: false`):
+    after an answer or a connection that may have reached the service, it is not retried."""
+    async with (
+        serve(failing([failure] * 3, project_ok)) as server,
+        client_for(server, max_retries=3, timeout=TIMEOUT) as client,
+    ):
+        with pytest.raises(error):
+            await client.projects.reset_token(organization_id=ORG, id=17)
+        assert [r.method for r in server.received] == ["PATCH"]
+        assert client.stats.retries == 0
+
+
+async def test_a_patch_the_spec_marks_not_idempotent_still_waits_out_a_429() -> None:
+    async with (
+        serve(failing([429], project_ok)) as server,
+        client_for(server, max_retries=3) as client,
+    ):
+        project = await client.projects.reset_token(organization_id=ORG, id=17)
+        assert project.api_token == "phc_new"
+        assert [r.method for r in server.received] == ["PATCH", "PATCH"]
+
+
 async def test_post_is_not_retried_on_408() -> None:
     async with (
         serve(failing([408, 408], record_ok)) as server,

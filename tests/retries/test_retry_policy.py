@@ -59,6 +59,15 @@ def test_a_request_that_may_have_been_sent_is_retried_only_if_idempotent(
     assert POLICY.decide(method, Outcome(None, request_sent=True), 0, 2).retry is retried
 
 
+@pytest.mark.parametrize("status", [*RETRY_STATUSES, None])
+def test_idempotent_false_makes_a_patch_retried_as_a_post_is(status: int | None) -> None:
+    sent = Outcome(status, request_sent=True)
+    assert POLICY.decide("PATCH", sent, 0, 2, idempotent=False) == Decision(retry=False)
+    assert POLICY.decide("POST", sent, 0, 2, idempotent=True).retry
+    assert POLICY.decide("PATCH", Outcome(None, request_sent=False), 0, 2, idempotent=False).retry
+    assert POLICY.decide("PATCH", Outcome(429), 0, 2, idempotent=False).throttled
+
+
 def test_retries_stop_at_the_limit() -> None:
     assert POLICY.decide("GET", Outcome(503), 1, 2).retry
     assert not POLICY.decide("GET", Outcome(503), 2, 2).retry

@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
-# sha256 f0e2e3bd440c491b2edb8bd653c3535b2749201c34eee12d5f57128a4bcf7b2e,
+# sha256 7a5baf9070bcaeaa804ff9cb9243af344e5d5c89d97ddb14cac30922194facff,
 # by codegen 3.1.0. Regenerate with `make generate`.
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 # GENERATED FILE: do not edit by hand.
 # Source: spec/openapi.yaml (version 1.0.0),
-# sha256 f0e2e3bd440c491b2edb8bd653c3535b2749201c34eee12d5f57128a4bcf7b2e,
+# sha256 7a5baf9070bcaeaa804ff9cb9243af344e5d5c89d97ddb14cac30922194facff,
 # by codegen 3.1.0. Regenerate with `make generate`.
 """The resources of the client: one class per resource, a method per operation of the spec
 that shows the request it builds, and each resource's `with_raw_response` view.
@@ -1237,6 +1237,7 @@ class Projects(Resource):
         Required scope: none listed.
         Throttle class: ``crud``.
         The service refuses personal API keys (403); the first call emits PersonalApiKeyWarning.
+        Not retried once the service may have seen the request: a repeat would do it again.
 
         Args:
             id: A unique integer value identifying this project.

@@ -41,6 +41,7 @@ class Call:
     limit: float | None  # the call's deadline, in seconds
     deadline: float | None
     throttle_deadline: float
+    idempotent: bool | None = None  # the operation's, while its method is kept (None: as it is)
     last_429: RateLimitError | None = None
     attempt: int = 0  # attempts made so far, counting from 1 once the first is under way
     by_deadline: bool = False  # the attempt under way ends at the deadline, not its timeout
@@ -86,6 +87,8 @@ async def follow(call: Call, response: Response, hops: int) -> Failed | None:
             headers=headers,
         )
         return Failed(error=error, final=True)
+    if redirect.method != call.method:
+        call.idempotent = None  # the GET a 303 sends for the result is as safe as any GET
     call.method, call.url = redirect.method, redirect.url
     if not redirect.keep_body:
         call.content = b""

@@ -2,7 +2,8 @@
 
 Retried: connection errors, timeouts, and the statuses 408, 429, 500, 502, 503, 504. GET,
 PATCH, PUT and DELETE are retried on all of these; POST only on 429 and on a connection that
-failed before the request was sent, so that nothing is created twice.
+failed before the request was sent, so that nothing is created twice. An operation the spec
+marks `x-sdk-idempotent: false` (a PATCH that rotates a token) is retried as a POST is.
 """
 
 from __future__ import annotations
@@ -87,26 +88,37 @@ class RetryPolicy:
                 raise ValueError(f"{name} must be >= 0 seconds, got {seconds}")
 
     def decide(
-        self, method: str, outcome: Outcome, retries_done: int, max_retries: int
+        self,
+        method: str,
+        outcome: Outcome,
+        retries_done: int,
+        max_retries: int,
+        *,
+        idempotent: bool | None = None,
     ) -> Decision:
         """Whether and when to try again after `outcome`, `retries_done` retries having been
-        made, with `max_retries` allowed (this policy's own, when set, wins)."""
+        made, with `max_retries` allowed (this policy's own, when set, wins). `idempotent`
+        says whether a repeat of the request does no more than the request (None: as
+        `method` is)."""
         limit = self.max_retries if self.max_retries is not None else max_retries
         if limit == 0:
             return GIVE_UP
         if outcome.status == 429:
             return Decision(retry=True, delay=0.0, throttled=True)
-        if retries_done >= limit or not self.retryable(method, outcome):
+        if retries_done >= limit or not self.retryable(method, outcome, idempotent=idempotent):
             return GIVE_UP
         return Decision(retry=True, delay=self.delay(outcome, retries_done))
 
     @staticmethod
-    def retryable(method: str, outcome: Outcome) -> bool:
-        """Whether `outcome` may be retried at all for `method`: never a POST the service may
-        have seen (but for a 429, which says it was not acted on)."""
+    def retryable(method: str, outcome: Outcome, *, idempotent: bool | None = None) -> bool:
+        """Whether `outcome` may be retried at all: never a request that is not idempotent
+        (a POST, or what `idempotent=False` marks) once the service may have seen it, but
+        for a 429, which says it was not acted on."""
+        if idempotent is None:
+            idempotent = method in IDEMPOTENT_METHODS
         if outcome.status is None:
-            return not outcome.request_sent or method in IDEMPOTENT_METHODS
-        if method not in IDEMPOTENT_METHODS:
+            return not outcome.request_sent or idempotent
+        if not idempotent:
             return outcome.status == 429
         return outcome.status in RETRY_STATUSES
 

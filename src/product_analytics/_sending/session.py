@@ -146,7 +146,13 @@ class Session:
                     return result, call.url
                 if result.final:
                     raise result.error  # a redirect that cannot be followed, a body too large
-                decision = policy.decide(call.method, result.outcome, retries, config.max_retries)
+                decision = policy.decide(
+                    call.method,
+                    result.outcome,
+                    retries,
+                    config.max_retries,
+                    idempotent=call.idempotent,
+                )
                 if self.closed:
                     raise ClientClosedError(
                         "the client was closed while this request was in flight"
@@ -226,6 +232,7 @@ class Session:
             limit=limit,
             deadline=deadline,
             throttle_deadline=throttle_deadline,
+            idempotent=operation.idempotent,
         )
         self.calls[task] = self.calls.get(task, 0) + 1
         return call

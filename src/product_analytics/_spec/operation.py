@@ -126,6 +126,9 @@ class Operation(Generic[ResultT]):
     required_scopes: tuple[str, ...] = ()
     body_encoding: BodyEncoding = "json"
     none_answers: tuple[object, ...] = ()
+    # Whether sending the request twice has the effect of sending it once, where the spec
+    # says (`x-sdk-idempotent`); None: as its method is. Retries follow it (`_sending.retry`).
+    idempotent: bool | None = None
     # The path split around its placeholders: literal, name, literal, name, ..., literal.
     path_parts: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
