@@ -82,3 +82,32 @@ async def test_a_redirect_without_location_is_an_error_status(make_client: MakeC
         await client.roles.get(organization_id=ORG, id="r1")
     assert caught.value.status_code == 302
     assert len(mock.requests) == 1
+
+
+@pytest.mark.parametrize(
+    ("status", "methods"), [(303, ["PATCH", "GET", "GET"]), (307, ["PATCH", "PATCH"])]
+)
+async def test_a_redirect_from_a_patch_that_is_not_idempotent_retries_only_a_get(
+    make_client: MakeClient, status: int, methods: list[str]
+) -> None:
+    """`reset_token` (`x-sdk-idempotent: false`) is not sent twice; the GET a 303 sends for
+    its result is retried as any GET is, while a 307 keeps the PATCH, and so its rule."""
+    failed: list[str] = []
+
+    def handler(request: Request) -> tuple[int, dict[str, str], bytes]:
+        if request.url != MOVED:
+            return status, {"Location": "/moved/"}, b""
+        if not failed:
+            failed.append(request.method)
+            return 503, {}, b'{"detail": "busy"}'
+        return json_reply({"id": 17})
+
+    client, mock = await make_client(handler)
+    if status == 303:
+        project = await client.projects.reset_token(organization_id=ORG, id=17)
+        assert project.id == 17
+    else:
+        with pytest.raises(ApiStatusError) as caught:
+            await client.projects.reset_token(organization_id=ORG, id=17)
+        assert caught.value.status_code == 503
+    assert [request.method for request in mock.requests] == methods
