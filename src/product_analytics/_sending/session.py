@@ -17,7 +17,9 @@ through the throttle and follows redirects within the origin, within the attempt
 `timeout`; a non-2xx answer becomes its error there, so the body of a failed answer lives in
 that frame only (the error keeps an excerpt). A hop (`_hop`, the one place that calls the
 transport, and where a record of each hop is logged) sends the request and reads the body
-within `max_response_bytes`; the `Watchdog` cancels a hop that outlives its time.
+within `max_response_bytes` (a 2xx one over it is `ResponseTooLargeError`; any other
+status keeps its typed error, its body not read); the `Watchdog` cancels a hop that
+outlives its time.
 
 `close()` ends the calls in flight (`exchange` turns that into `ClientClosedError`), the
 background work and the connections.
@@ -385,6 +387,15 @@ class Session:
                 body = await response.read(max_bytes)
             return Answer(status=response.status, headers=response.headers, body=body)
         except BodyTooLarge:
+            if not 200 <= response.status < 300:
+                # A failure's status says what went wrong, whatever its size: its typed
+                # error (retried, waited out as its status is), with a body saying why the
+                # service's own is not there.
+                return Answer(
+                    status=response.status,
+                    headers=response.headers,
+                    body=_not_read(max_bytes),
+                )
             too_large = ResponseTooLargeError(
                 method=call.method,
                 url=call.url,
@@ -484,6 +495,11 @@ class Session:
         forget = getattr(self.transport, "forget", None)
         if forget is not None:
             forget()
+
+
+def _not_read(limit: int) -> bytes:
+    """What stands for an error answer's body that passed `limit` bytes and was not read."""
+    return f"(a body over {limit} bytes: not read, as max_response_bytes bounds it)".encode()
 
 
 def _only_close_cancelled(task: asyncio.Task[Any]) -> bool:
