@@ -181,6 +181,24 @@ def test_invalid_yaml_is_one_problem_at_its_line(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
 
 
+def test_a_key_given_twice_is_refused_at_its_second_line(tmp_path: Path) -> None:
+    """A second `get:` under one path (a DELETE moved to the wrong verb) would replace the
+    first: the YAML loader would silently drop an operation."""
+    text = write_spec(load_spec(), tmp_path / "openapi.yaml")
+    lines = text.splitlines(keepends=True)
+    delete_line = line_of(text, "paths", ONE_RECORDING, "delete")
+    lines[delete_line - 1] = lines[delete_line - 1].replace("delete:", "get:")
+    (tmp_path / "openapi.yaml").write_text("".join(lines))
+    get_line = line_of(text, "paths", ONE_RECORDING, "get")
+    completed = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
+    assert completed.returncode == 1
+    assert completed.stderr.startswith(
+        f"openapi.yaml:{delete_line}: not valid YAML: the key 'get' is given twice "
+        f"(first at line {get_line})"
+    ), completed.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def _large_spec(spec: dict[str, Any]) -> dict[str, Any]:
     copies = -(-SPLIT_FROM // len(spec["paths"]))
     paths = {}
