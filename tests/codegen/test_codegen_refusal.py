@@ -126,6 +126,37 @@ def test_a_problem_of_one_operation_is_a_warning_naming_it_and_the_rest_is_gener
     assert not strict_out.exists()
 
 
+@pytest.mark.parametrize(
+    ("operation_id", "path", "verb", "action"),
+    [
+        ("roles_retrieve", "/api/organizations/{organization_id}/roles/{id}/", "post", "GET"),
+        ("proxy_records_destroy", "/api/organizations/{organization_id}/proxy_records/{id}/",
+            "put", "DELETE"),
+        ("roles_create", "/api/organizations/{organization_id}/roles/", "patch", "POST"),
+    ],
+)  # fmt: skip
+def test_an_operation_under_another_verb_than_its_action_is_refused(
+    tmp_path: Path, operation_id: str, path: str, verb: str, action: str
+) -> None:
+    """A drf-spectacular operationId names its HTTP method (`_retrieve`: GET): an operation
+    moved under another verb would send other requests and no report would say so."""
+    spec = load_spec()
+    item = spec["paths"][path]
+    moved = next(
+        method for method in HTTP_METHODS if item.get(method, {}).get("operationId") == operation_id
+    )
+    item[verb] = item.pop(moved)
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    refused = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out", "--strict")
+    assert refused.returncode == 1
+    line = line_of(text, "paths", path, verb)
+    assert (
+        f"{operation_id} ({verb.upper()} {path}) is not generated" in reported(refused.stderr)[line]
+    )
+    assert f"names a {action} action" in reported(refused.stderr)[line]
+    assert not (tmp_path / "out").exists()
+
+
 def test_openapi_violations_are_warnings_at_their_lines(tmp_path: Path) -> None:
     spec = load_spec()
     listing = find_operation(spec, "session_recordings_list")
