@@ -157,6 +157,33 @@ def test_an_operation_under_another_verb_than_its_action_is_refused(
     assert not (tmp_path / "out").exists()
 
 
+def test_a_misspelt_extension_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """`x-throtle` would leave the operation with no throttle class, `x-sdk-methd` and
+    `x-required-scop` would be ignored: each is named; other tools' `x-` keys are not."""
+    spec = load_spec()
+    deleted = find_operation(spec, "session_recordings_destroy")
+    deleted["x-throtle"] = deleted.pop("x-throttle")
+    deleted["x-internal"] = True
+    retrieved = find_operation(spec, "session_recordings_retrieve")
+    retrieved["x-sdk-methd"] = retrieved.pop("x-sdk-method")
+    retrieved["x-sdk-bulk"] = "get_many"
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    expected = {
+        line_of(text, "paths", ONE_RECORDING, "delete", "x-throtle"): "did you mean x-throttle?",
+        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-methd"): "did you mean x-sdk-method?",
+        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-bulk"): "is not an extension",
+    }
+    generated = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
+    assert generated.returncode == 0, generated.stderr
+    warnings = reported(generated.stderr, "warning: ")
+    assert sorted(warnings) == sorted(expected), generated.stderr
+    for line, what in expected.items():
+        assert what in warnings[line], warnings[line]
+    refused = run_codegen(tmp_path / "openapi.yaml", tmp_path / "strict", "--strict")
+    assert refused.returncode == 1
+    assert sorted(reported(refused.stderr)) == sorted(expected)
+
+
 def test_openapi_violations_are_warnings_at_their_lines(tmp_path: Path) -> None:
     spec = load_spec()
     listing = find_operation(spec, "session_recordings_list")
