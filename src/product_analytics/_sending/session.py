@@ -342,7 +342,12 @@ class Session:
             if 200 <= status < 300:
                 return result
             retry_after = retry_after_of(result.headers)
-            error = decode_error(result, method=call.method, url=call.url, retry_after=retry_after)
+            error = decode_error(
+                _key_hidden(result, call.headers.get("Authorization", "")),
+                method=call.method,
+                url=call.url,
+                retry_after=retry_after,
+            )
             return Failed(
                 error=error,
                 outcome=Outcome(status=status, request_sent=True, retry_after=retry_after),
@@ -495,6 +500,16 @@ class Session:
         forget = getattr(self.transport, "forget", None)
         if forget is not None:
             forget()
+
+
+def _key_hidden(answer: Answer, authorization: str) -> Answer:
+    """`answer` with the API key of `authorization` (`Bearer <key>`) replaced by `***` in
+    its body: a server or proxy that quotes the request's headers in a refusal must not put
+    the key into an error's text or attributes."""
+    key = authorization.removeprefix("Bearer ").encode()
+    if not key or key not in answer.body:
+        return answer
+    return answer._replace(body=answer.body.replace(key, b"***"))
 
 
 def _not_read(limit: int) -> bytes:
