@@ -2,7 +2,8 @@
 
 In this order, each one on the whole document:
   1. every `$ref` is local and points at something;
-  2. every schema `type` is one JSON Schema knows;
+  2. every schema `type` is one JSON Schema knows, and every key of a schema is a keyword
+     of JSON Schema or OpenAPI (or an `x-` extension);
   3. the document is valid OpenAPI for the version it declares: openapi-spec-validator, in
      process, each of its errors at the line of the node it concerns;
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
@@ -15,6 +16,7 @@ enum), and an operation that cannot be generated, which is left out and named.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from typing import Any
 
@@ -68,16 +70,41 @@ def _schemas(document: Any) -> Iterator[tuple[Pointer, Any]]:
         yield pointer, node
 
 
-def _check_types(document: Any, problems: Problems) -> None:
-    for pointer, node in _schemas(document):
-        value = node["type"]
-        values = value if isinstance(value, list) else [value]
-        bad = [v for v in values if not isinstance(v, str) or v not in JSON_TYPES]
-        if bad:
-            problems.add(
-                (*pointer, "type"),
-                f"invalid type {bad[0]!r}: one of {', '.join(sorted(JSON_TYPES))} expected",
-            )
+def _check_type(pointer: Pointer, node: dict[Any, Any], problems: Problems) -> None:
+    value = node["type"]
+    values = value if isinstance(value, list) else [value]
+    bad = [v for v in values if not isinstance(v, str) or v not in JSON_TYPES]
+    if bad:
+        problems.add(
+            (*pointer, "type"),
+            f"invalid type {bad[0]!r}: one of {', '.join(sorted(JSON_TYPES))} expected",
+        )
+
+
+# The keywords of a schema in JSON Schema 2020-12 (OpenAPI 3.1) and OpenAPI 3.0.
+SCHEMA_KEYWORDS = frozenset(
+    """
+    $schema $id $ref $anchor $dynamicRef $dynamicAnchor $defs $comment $vocabulary definitions
+    allOf anyOf oneOf not if then else dependentSchemas prefixItems items contains properties
+    patternProperties additionalProperties propertyNames unevaluatedItems unevaluatedProperties
+    type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength
+    minLength pattern maxItems minItems uniqueItems maxContains minContains maxProperties
+    minProperties required dependentRequired title description default deprecated readOnly
+    writeOnly examples format contentEncoding contentMediaType contentSchema nullable
+    discriminator xml externalDocs example
+    """.split()
+)
+
+
+def _check_keywords(pointer: Pointer, node: dict[Any, Any], problems: Problems) -> None:
+    """Warn of each key of a schema that is no keyword: JSON Schema ignores it, so a typo
+    (`requird`, `minLenght`) would drop a rule silently."""
+    for key in node:
+        if not isinstance(key, str) or key.startswith("x-") or key in SCHEMA_KEYWORDS:
+            continue
+        close = difflib.get_close_matches(key, SCHEMA_KEYWORDS, n=1, cutoff=0.8)
+        hint = f": did you mean {close[0]!r}?" if close else ""
+        problems.warn((*pointer, key), f"{key!r} is not a schema keyword{hint}")
 
 
 def _version(document: Any) -> str:
@@ -199,7 +226,9 @@ def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Prob
         problems.add((), "the spec is not a mapping")
         return [], problems
     refs_ok = _check_refs(document, problems)
-    _check_types(document, problems)
+    for pointer, node in _schemas(document):
+        _check_type(pointer, node, problems)
+        _check_keywords(pointer, node, problems)
     if refs_ok and openapi:
         for pointer, message in openapi_problems(document):
             problems.warn(pointer, message)

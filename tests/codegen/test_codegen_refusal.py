@@ -184,6 +184,29 @@ def test_a_misspelt_extension_is_a_warning_at_its_line(tmp_path: Path) -> None:
     assert sorted(reported(refused.stderr)) == sorted(expected)
 
 
+def test_a_misspelt_schema_keyword_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """JSON Schema ignores a keyword it does not know: `requird` would make `name` optional
+    and `minLenght` would drop a bound, both silently."""
+    spec = load_spec()
+    role = spec["components"]["schemas"]["RoleRequest"]
+    role["requird"] = role.pop("required")
+    name = role["properties"]["name"]
+    name["minLenght"] = name.pop("minLength")
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    schema = ("components", "schemas", "RoleRequest")
+    expected = {
+        line_of(text, *schema, "requird"): "'requird' is not a schema keyword: did you mean "
+        "'required'?",
+        line_of(text, *schema, "properties", "name", "minLenght"): "'minLenght' is not a "
+        "schema keyword: did you mean 'minLength'?",
+    }
+    generated = generate(tmp_path / "openapi.yaml", tmp_path / "out")
+    found = {warning.line: warning.message for warning in generated.warnings}
+    assert found == expected
+    with pytest.raises(SpecProblems):
+        generate(tmp_path / "openapi.yaml", tmp_path / "strict", strict=True)
+
+
 def test_openapi_violations_are_warnings_at_their_lines(tmp_path: Path) -> None:
     spec = load_spec()
     listing = find_operation(spec, "session_recordings_list")
