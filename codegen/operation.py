@@ -9,7 +9,6 @@ reports it as a warning and reads the next one. The method's name comes from
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any
 
@@ -30,20 +29,6 @@ from codegen.schema import Resolver
 from codegen.security import personal_api_key_allowed, read_scopes
 from codegen.source import Pointer, Problems
 from codegen.throttles import throttle_classes
-
-# The extensions the generator reads on an operation (`x-sdk-notes` is for the spec's readers).
-OPERATION_EXTENSIONS = (
-    "x-personal-api-key-allowed",
-    "x-required-scope",
-    "x-sdk-batch",
-    "x-sdk-bulk-method",
-    "x-sdk-bulk-param",
-    "x-sdk-experimental",
-    "x-sdk-method",
-    "x-sdk-notes",
-    "x-sdk-resource",
-    "x-throttle",
-)
 
 # drf-spectacular's retrieve action: a retrieve of one object (one id besides the project or
 # organization, at the end of the path) gets a bulk method, `get_many`.
@@ -78,7 +63,6 @@ def read_one(
         # Under another verb (a typo, a block moved) the method would send other requests.
         expected = " or ".join(m.upper() for m in ACTION_METHODS[action])
         raise Skip(at, f"its operationId names a {expected} action ({action}), not {method}")
-    _check_extensions(op, at, problems)
     resource, sdk_method, derived = _names(operation_id, op, path, method)
     path_params, query_params, query_skipped = read_parameters(path, method, op, shared, resolver)
     body = read_body(op, resolver, {p.name for p in path_params + query_params}, at)
@@ -116,25 +100,6 @@ def read_one(
         none_answers=none_answers,
         raises=raises_entries(op, resolver),
     ), derived
-
-
-def _check_extensions(op: dict[str, Any], at: Pointer, problems: Problems) -> None:
-    """Warn of each `x-` key of `op` that looks meant for the generator but that it does not
-    read: one in its `x-sdk-` namespace, or one close to a name it reads (`x-throtle`), which
-    would otherwise change the operation silently. Other tools' keys (`x-internal`) pass."""
-    for key in op:
-        if not isinstance(key, str) or not key.startswith("x-") or key in OPERATION_EXTENSIONS:
-            continue
-        close = difflib.get_close_matches(key, OPERATION_EXTENSIONS, n=1, cutoff=0.8)
-        if close:
-            problems.warn(
-                (*at, key),
-                f"{key} is not an extension the generator reads: did you mean {close[0]}?",
-            )
-        elif key.startswith("x-sdk-"):
-            problems.warn(
-                (*at, key), f"{key} is not an extension the generator reads on an operation"
-            )
 
 
 def _names(

@@ -3,7 +3,8 @@
 In this order, each one on the whole document:
   1. every `$ref` is local and points at something;
   2. every schema `type` is one JSON Schema knows, and every key of a schema is a keyword
-     of JSON Schema or OpenAPI (or an `x-` extension);
+     of JSON Schema or OpenAPI (or an `x-` extension), and no `x-` key looks like a
+     misspelt extension of the generator;
   3. the document is valid OpenAPI for the version it declares: openapi-spec-validator, in
      process, each of its errors at the line of the node it concerns;
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
@@ -105,6 +106,40 @@ def _check_keywords(pointer: Pointer, node: dict[Any, Any], problems: Problems) 
         close = difflib.get_close_matches(key, SCHEMA_KEYWORDS, n=1, cutoff=0.8)
         hint = f": did you mean {close[0]!r}?" if close else ""
         problems.warn((*pointer, key), f"{key!r} is not a schema keyword{hint}")
+
+
+# The extensions the generator reads (`x-sdk-notes`: for the spec's readers).
+EXTENSIONS = frozenset(
+    """
+    x-personal-api-key-allowed x-required-scope x-sdk-accepts-integer x-sdk-batch
+    x-sdk-bulk-method x-sdk-bulk-param x-sdk-experimental x-sdk-json x-sdk-live-answer
+    x-sdk-may-be-empty x-sdk-method x-sdk-none-answers x-sdk-notes x-sdk-resource x-throttle
+    x-throttle-classes
+    """.split()
+)
+
+
+def _check_extensions(document: Any, problems: Problems) -> None:
+    """Warn of each `x-` key that looks meant for the generator but that it does not read:
+    one in its `x-sdk-` namespace, or one close to a name it reads (`x-throtle`), which
+    would otherwise change what is generated silently. Other tools' keys (`x-internal`)
+    pass."""
+    for pointer, node in walk(document):
+        if not isinstance(node, dict) or (pointer and pointer[-1] == "properties"):
+            continue  # not an object of the spec, or the map of property names
+        if _in_data(pointer):
+            continue
+        for key in node:
+            if not isinstance(key, str) or not key.startswith("x-") or key in EXTENSIONS:
+                continue
+            close = difflib.get_close_matches(key, EXTENSIONS, n=1, cutoff=0.8)
+            if close:
+                problems.warn(
+                    (*pointer, key),
+                    f"{key} is not an extension the generator reads: did you mean {close[0]}?",
+                )
+            elif key.startswith("x-sdk-"):
+                problems.warn((*pointer, key), f"{key} is not an extension the generator reads")
 
 
 def _version(document: Any) -> str:
@@ -229,6 +264,7 @@ def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Prob
     for pointer, node in _schemas(document):
         _check_type(pointer, node, problems)
         _check_keywords(pointer, node, problems)
+    _check_extensions(document, problems)
     if refs_ok and openapi:
         for pointer, message in openapi_problems(document):
             problems.warn(pointer, message)

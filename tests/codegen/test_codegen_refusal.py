@@ -158,8 +158,9 @@ def test_an_operation_under_another_verb_than_its_action_is_refused(
 
 
 def test_a_misspelt_extension_is_a_warning_at_its_line(tmp_path: Path) -> None:
-    """`x-throtle` would leave the operation with no throttle class, `x-sdk-methd` and
-    `x-required-scop` would be ignored: each is named; other tools' `x-` keys are not."""
+    """`x-throtle` would leave the operation with no throttle class, `x-sdk-methd`,
+    `x-sdk-may-be-emtpy` and `x-sdk-accept-integer` would be ignored: each is named, on an
+    operation, a response or a parameter; other tools' `x-` keys are not."""
     spec = load_spec()
     deleted = find_operation(spec, "session_recordings_destroy")
     deleted["x-throtle"] = deleted.pop("x-throttle")
@@ -167,8 +168,19 @@ def test_a_misspelt_extension_is_a_warning_at_its_line(tmp_path: Path) -> None:
     retrieved = find_operation(spec, "session_recordings_retrieve")
     retrieved["x-sdk-methd"] = retrieved.pop("x-sdk-method")
     retrieved["x-sdk-bulk"] = "get_many"
+    filters = find_operation(spec, "session_recordings_ai_filters_create")["responses"]["200"]
+    filters["x-sdk-may-be-emtpy"] = filters.pop("x-sdk-may-be-empty")
+    organization = spec["components"]["parameters"]["ProjectId"]
+    organization["x-sdk-accept-integer"] = organization.pop("x-sdk-accepts-integer")
     text = write_spec(spec, tmp_path / "openapi.yaml")
+    filters_at = ("paths", "/api/environments/{project_id}/session_recordings/ai/filters/")
     expected = {
+        line_of(text, *filters_at, "post", "responses", "200", "x-sdk-may-be-emtpy"): (
+            "did you mean x-sdk-may-be-empty?"
+        ),
+        line_of(text, "components", "parameters", "ProjectId", "x-sdk-accept-integer"): (
+            "did you mean x-sdk-accepts-integer?"
+        ),
         line_of(text, "paths", ONE_RECORDING, "delete", "x-throtle"): "did you mean x-throttle?",
         line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-methd"): "did you mean x-sdk-method?",
         line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-bulk"): "is not an extension",
