@@ -42,7 +42,62 @@ def _check_refs(document: Any, problems: Problems) -> bool:
         elif not resolver.target(ref)[0]:
             problems.add((*pointer, "$ref"), f"$ref {ref!r} points at nothing")
             ok = False
+        elif not _of_its_kind(pointer, ref):
+            section = ref.split("/")[2]
+            kind = _COMPONENT_KINDS.get(section, f"a component of {section}")
+            problems.add(
+                (*pointer, "$ref"),
+                f"$ref {ref!r} points at {kind} where a {_place(pointer)} belongs",
+            )
+            ok = False
     return ok
+
+
+# What a component of each section is, and the section a `$ref` in each place must name.
+_COMPONENT_KINDS = {
+    "schemas": "a schema",
+    "parameters": "a parameter",
+    "responses": "a response",
+    "requestBodies": "a request body",
+    "headers": "a header",
+    "examples": "an example",
+    "securitySchemes": "a security scheme",
+    "links": "a link",
+    "callbacks": "a callback",
+    "pathItems": "a path item",
+}
+_REF_SECTION = {
+    "parameter": "parameters",
+    "response": "responses",
+    "request body": "requestBodies",
+    "schema": "schemas",
+}
+
+
+def _place(pointer: Pointer) -> str | None:
+    """What the object at `pointer` is by where it stands (a parameter, a response, a
+    request body or a schema), or None where that is not told by its place."""
+    last = pointer[-1] if pointer else None
+    parent = pointer[-2] if len(pointer) >= 2 else None
+    if parent == "parameters" and isinstance(last, int):
+        return "parameter"
+    if parent == "responses":
+        return "response"
+    if last == "requestBody":
+        return "request body"
+    if last in ("schema", "items", "additionalProperties", "not"):
+        return "schema"
+    if parent in ("allOf", "oneOf", "anyOf", "properties"):
+        return "schema"
+    return None
+
+
+def _of_its_kind(pointer: Pointer, ref: str) -> bool:
+    """Whether the `$ref` at `pointer` names a component of the section its place needs
+    (a schema's `$ref` a schema, say): one to another kind would be read as this kind."""
+    place = _place(pointer)
+    section = ref.split("/")[2] if ref.startswith("#/components/") else None
+    return place is None or section is None or section == _REF_SECTION[place]
 
 
 # Keys whose values are data, not schemas: a "type" inside them is no schema type.
