@@ -167,9 +167,9 @@ def _check_keywords(pointer: Pointer, node: dict[Any, Any], problems: Problems) 
 EXTENSIONS = frozenset(
     """
     x-personal-api-key-allowed x-required-scope x-sdk-accepts-integer x-sdk-batch
-    x-sdk-bulk-method x-sdk-bulk-param x-sdk-experimental x-sdk-json x-sdk-live-answer
-    x-sdk-may-be-empty x-sdk-method x-sdk-none-answers x-sdk-notes x-sdk-resource x-throttle
-    x-throttle-classes
+    x-sdk-bulk-method x-sdk-bulk-param x-sdk-experimental x-sdk-idempotent x-sdk-json
+    x-sdk-live-answer x-sdk-may-be-empty x-sdk-method x-sdk-none-answers x-sdk-notes
+    x-sdk-resource x-throttle x-throttle-classes
     """.split()
 )
 
