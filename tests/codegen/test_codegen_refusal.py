@@ -89,32 +89,6 @@ def test_errors_are_reported_at_their_lines_and_nothing_is_written(
     assert_untouched(untouched_out)
 
 
-def test_a_ref_to_the_wrong_kind_of_component_is_refused_at_the_ref(tmp_path: Path) -> None:
-    """A schema `$ref` to a parameter was reported at the parameter's own line, as 'True is
-    not of type array' (its `required: true` read as a schema)."""
-    spec = load_spec()
-    role = find_operation(spec, "roles_retrieve")
-    role["responses"]["200"]["content"]["application/json"]["schema"]["$ref"] = (
-        "#/components/parameters/ProjectId"
-    )
-    role["parameters"][0]["$ref"] = "#/components/schemas/Role"
-    text = write_spec(spec, tmp_path / "openapi.yaml")
-    at = ("paths", "/api/organizations/{organization_id}/roles/{id}/", "get")
-    schema_line = line_of(text, *at, "responses", "200", "content", "application/json",
-                          "schema", "$ref")  # fmt: skip
-    parameter_line = line_of(text, *at, "parameters", 0, "$ref")
-    completed = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
-    assert completed.returncode == 1
-    errors = reported(completed.stderr)
-    assert errors[schema_line] == (
-        "$ref '#/components/parameters/ProjectId' points at a parameter where a schema belongs"
-    )
-    assert errors[parameter_line] == (
-        "$ref '#/components/schemas/Role' points at a schema where a parameter belongs"
-    )
-    assert not (tmp_path / "out").exists()
-
-
 def test_a_problem_of_one_operation_is_a_warning_naming_it_and_the_rest_is_generated(
     tmp_path: Path, untouched_out: Path
 ) -> None:
@@ -315,6 +289,32 @@ def test_a_key_given_twice_is_refused_at_its_second_line(tmp_path: Path) -> None
         f"openapi.yaml:{delete_line}: not valid YAML: the key 'get' is given twice "
         f"(first at line {get_line})"
     ), completed.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_ref_to_the_wrong_kind_of_component_is_refused_at_the_ref(tmp_path: Path) -> None:
+    """A schema `$ref` to a parameter was reported at the parameter's own line, as 'True is
+    not of type array' (its `required: true` read as a schema)."""
+    spec = load_spec()
+    role = find_operation(spec, "roles_retrieve")
+    role["responses"]["200"]["content"]["application/json"]["schema"]["$ref"] = (
+        "#/components/parameters/ProjectId"
+    )
+    role["parameters"][0]["$ref"] = "#/components/schemas/Role"
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    at = ("paths", "/api/organizations/{organization_id}/roles/{id}/", "get")
+    schema_line = line_of(text, *at, "responses", "200", "content", "application/json",
+                          "schema", "$ref")  # fmt: skip
+    parameter_line = line_of(text, *at, "parameters", 0, "$ref")
+    completed = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
+    assert completed.returncode == 1
+    errors = reported(completed.stderr)
+    assert errors[schema_line] == (
+        "$ref '#/components/parameters/ProjectId' points at a parameter where a schema belongs"
+    )
+    assert errors[parameter_line] == (
+        "$ref '#/components/schemas/Role' points at a schema where a parameter belongs"
+    )
     assert not (tmp_path / "out").exists()
 
 
