@@ -125,14 +125,16 @@ async def test_errors_from_answers(hostile: HostileServer, answer: Any, expected
 
 
 def echo_authorization(status: int, *, as_json: bool) -> Any:
-    """An answer quoting the request's Authorization header, as a debugging proxy or a
-    misconfigured server does when it refuses a key."""
+    """An answer quoting the request's Authorization header in its body and a header, as a
+    debugging proxy or a misconfigured server may when it refuses a key."""
 
     async def handler(request: web.Request) -> web.StreamResponse:
         quoted = f"refused: {request.headers['Authorization']}"
+        headers = {"X-Refused": quoted}
         if as_json:
-            return web.json_response({"detail": quoted, "attr": quoted}, status=status)
-        return web.Response(text=quoted, status=status)
+            body = {"detail": quoted, "attr": quoted}
+            return web.json_response(body, status=status, headers=headers)
+        return web.Response(text=quoted, status=status, headers=headers)
 
     return handler
 
@@ -155,6 +157,7 @@ async def test_an_error_body_quoting_the_key_does_not_show_it(
     assert "refused: Bearer ***" in str(error)
     assert_no_key(repr(error.body))
     assert_no_key(f"{error.detail} {error.attr}")
+    assert error.headers["X-Refused"] == "refused: Bearer ***"
     assert_captures_no_key(error)
 
 

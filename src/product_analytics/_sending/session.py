@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from threading import get_ident
 from typing import Any, TypeVar
 
+from multidict import CIMultiDict
+
 from product_analytics._common.log import log_request
 from product_analytics._common.pool import lend_slot
 from product_analytics._http.decode import Answer, decode_error
@@ -504,12 +506,17 @@ class Session:
 
 def _key_hidden(answer: Answer, authorization: str) -> Answer:
     """`answer` with the API key of `authorization` (`Bearer <key>`) replaced by `***` in
-    its body: a server or proxy that quotes the request's headers in a refusal must not put
-    the key into an error's text or attributes."""
-    key = authorization.removeprefix("Bearer ").encode()
-    if not key or key not in answer.body:
+    its body and header values: a server or proxy that quotes the request's headers in a
+    refusal must not put the key into an error's text or attributes."""
+    key = authorization.removeprefix("Bearer ")
+    if not key:
         return answer
-    return answer._replace(body=answer.body.replace(key, b"***"))
+    body, headers = answer.body, answer.headers
+    if key.encode() in body:
+        body = body.replace(key.encode(), b"***")
+    if any(key in value for value in headers.values()):
+        headers = CIMultiDict((name, value.replace(key, "***")) for name, value in headers.items())
+    return answer._replace(body=body, headers=headers)
 
 
 def _not_read(limit: int) -> bytes:
