@@ -32,9 +32,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
+    "ACTION_METHODS",
     "RESERVED_CLASS_NAMES",
     "RESERVED_METHOD_NAMES",
     "Derived",
+    "action_of",
     "class_name",
     "derive",
     "identifier",
@@ -54,6 +56,16 @@ _VERB = re.compile(
     r"^(?P<stem>.*?)_?(?P<verb>partial_update|update|list|retrieve|create|destroy)"
     r"(?:_(?P<n>\d+))?$"
 )
+# The HTTP methods drf-spectacular gives each action; `update` is also a PATCH in hand-written
+# specs.
+ACTION_METHODS = {
+    "list": ("get",),
+    "retrieve": ("get",),
+    "create": ("post",),
+    "partial_update": ("patch",),
+    "update": ("put", "patch"),
+    "destroy": ("delete",),
+}
 # Names the generated resources module uses in annotations and decorators inside a class
 # body, and the attributes every resource has: a method of that name would shadow them.
 RESERVED_METHOD_NAMES = frozenset(
@@ -181,6 +193,13 @@ def _split(stem: str, static: list[str], tag: str | None) -> tuple[str, str]:
         if stem == segment or stem.startswith(segment + "_"):
             return segment, stem[len(segment) :].lstrip("_")
     return (tag or (static[0] if static else "default")), stem
+
+
+def action_of(operation_id: str) -> str | None:
+    """The drf-spectacular action an operationId ends in (`roles_retrieve_2`: `retrieve`), or
+    None for an operationId that names none."""
+    match = _VERB.match(identifier(operation_id))
+    return match["verb"] if match else None
 
 
 def derive(operation_id: str, tags: Sequence[object], path: str, http_method: str) -> Derived:

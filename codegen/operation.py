@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from codegen.naming import RESERVED_METHOD_NAMES, Derived, derive, is_identifier
+from codegen.naming import (
+    ACTION_METHODS,
+    RESERVED_METHOD_NAMES,
+    Derived,
+    action_of,
+    derive,
+    is_identifier,
+)
 from codegen.params import read_parameters
 from codegen.raises import raises_entries
 from codegen.records import CLIENT_DEFAULTS, Bulk, Operation, Skip, SpecError
@@ -42,11 +49,20 @@ def read_one(
     resolver: Resolver,
     problems: Problems,
 ) -> tuple[Operation, Derived | None]:
-    """`op` (`shared`: its path item's parameters), and how its name was derived, if it was."""
+    """`op` (`shared`: its path item's parameters), and how its name was derived, if it was.
+
+    Raises `Skip` for an operation that cannot be generated as the spec stands, among them
+    one whose operationId names a drf-spectacular action of another HTTP method than its
+    own (`roles_retrieve` under `post`)."""
     at: Pointer = ("paths", path, method)
     operation_id = op.get("operationId")
     if not isinstance(operation_id, str) or not operation_id:
         raise Skip(at, "the operation has no operationId")
+    action = action_of(operation_id)
+    if action is not None and method not in ACTION_METHODS[action]:
+        # Under another verb (a typo, a block moved) the method would send other requests.
+        expected = " or ".join(m.upper() for m in ACTION_METHODS[action])
+        raise Skip(at, f"its operationId names a {expected} action ({action}), not {method}")
     resource, sdk_method, derived = _names(operation_id, op, path, method)
     path_params, query_params, query_skipped = read_parameters(path, method, op, shared, resolver)
     body = read_body(op, resolver, {p.name for p in path_params + query_params}, at)

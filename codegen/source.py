@@ -120,7 +120,8 @@ _MERGE = "tag:yaml.org,2002:merge"
 
 def _build(node: yaml.Node, pointer: Pointer, lines: dict[Pointer, int], loader: Any) -> Any:
     """The value of `node`, as the safe loader constructs it, with the line of every node
-    recorded on the way (one pass: a whole API's spec has some 65,000 nodes)."""
+    recorded on the way (one pass: a whole API's spec has some 65,000 nodes). A key given
+    twice in one mapping raises `yaml.constructor.ConstructorError` at the second."""
     lines.setdefault(pointer, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         if any(key.tag == _MERGE for key, _ in node.value):  # `<<`: the loader's own way
@@ -131,6 +132,11 @@ def _build(node: yaml.Node, pointer: Pointer, lines: dict[Pointer, int], loader:
             child = (*pointer, str(key.value))
             lines.setdefault(child, key.start_mark.line + 1)
             name = key.value if key.tag == _STR else loader.construct_object(key, deep=True)
+            if name in mapping:  # the loader would keep the last silently
+                raise yaml.constructor.ConstructorError(
+                    problem=f"the key {name!r} is given twice (first at line {lines[child]})",
+                    problem_mark=key.start_mark,
+                )
             mapping[name] = _build(value, child, lines, loader)
         return mapping
     if isinstance(node, yaml.SequenceNode):

@@ -2,7 +2,9 @@
 
 In this order, each one on the whole document:
   1. every `$ref` is local and points at something;
-  2. every schema `type` is one JSON Schema knows;
+  2. every schema `type` is one JSON Schema knows, and every key of a schema is a keyword
+     of JSON Schema or OpenAPI (or an `x-` extension), and no `x-` key looks like a
+     misspelt extension of the generator;
   3. the document is valid OpenAPI for the version it declares: openapi-spec-validator, in
      process, each of its errors at the line of the node it concerns;
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
@@ -15,6 +17,7 @@ enum), and an operation that cannot be generated, which is left out and named.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,7 +42,62 @@ def _check_refs(document: Any, problems: Problems) -> bool:
         elif not resolver.target(ref)[0]:
             problems.add((*pointer, "$ref"), f"$ref {ref!r} points at nothing")
             ok = False
+        elif not _of_its_kind(pointer, ref):
+            section = ref.split("/")[2]
+            kind = _COMPONENT_KINDS.get(section, f"a component of {section}")
+            problems.add(
+                (*pointer, "$ref"),
+                f"$ref {ref!r} points at {kind} where a {_place(pointer)} belongs",
+            )
+            ok = False
     return ok
+
+
+# What a component of each section is, and the section a `$ref` in each place must name.
+_COMPONENT_KINDS = {
+    "schemas": "a schema",
+    "parameters": "a parameter",
+    "responses": "a response",
+    "requestBodies": "a request body",
+    "headers": "a header",
+    "examples": "an example",
+    "securitySchemes": "a security scheme",
+    "links": "a link",
+    "callbacks": "a callback",
+    "pathItems": "a path item",
+}
+_REF_SECTION = {
+    "parameter": "parameters",
+    "response": "responses",
+    "request body": "requestBodies",
+    "schema": "schemas",
+}
+
+
+def _place(pointer: Pointer) -> str | None:
+    """What the object at `pointer` is by where it stands (a parameter, a response, a
+    request body or a schema), or None where that is not told by its place."""
+    last = pointer[-1] if pointer else None
+    parent = pointer[-2] if len(pointer) >= 2 else None
+    if parent == "parameters" and isinstance(last, int):
+        return "parameter"
+    if parent == "responses":
+        return "response"
+    if last == "requestBody":
+        return "request body"
+    if last in ("schema", "items", "additionalProperties", "not"):
+        return "schema"
+    if parent in ("allOf", "oneOf", "anyOf", "properties"):
+        return "schema"
+    return None
+
+
+def _of_its_kind(pointer: Pointer, ref: str) -> bool:
+    """Whether the `$ref` at `pointer` names a component of the section its place needs
+    (a schema's `$ref` a schema, say): one to another kind would be read as this kind."""
+    place = _place(pointer)
+    section = ref.split("/")[2] if ref.startswith("#/components/") else None
+    return place is None or section is None or section == _REF_SECTION[place]
 
 
 # Keys whose values are data, not schemas: a "type" inside them is no schema type.
@@ -68,16 +126,75 @@ def _schemas(document: Any) -> Iterator[tuple[Pointer, Any]]:
         yield pointer, node
 
 
-def _check_types(document: Any, problems: Problems) -> None:
-    for pointer, node in _schemas(document):
-        value = node["type"]
-        values = value if isinstance(value, list) else [value]
-        bad = [v for v in values if not isinstance(v, str) or v not in JSON_TYPES]
-        if bad:
-            problems.add(
-                (*pointer, "type"),
-                f"invalid type {bad[0]!r}: one of {', '.join(sorted(JSON_TYPES))} expected",
-            )
+def _check_type(pointer: Pointer, node: dict[Any, Any], problems: Problems) -> None:
+    value = node["type"]
+    values = value if isinstance(value, list) else [value]
+    bad = [v for v in values if not isinstance(v, str) or v not in JSON_TYPES]
+    if bad:
+        problems.add(
+            (*pointer, "type"),
+            f"invalid type {bad[0]!r}: one of {', '.join(sorted(JSON_TYPES))} expected",
+        )
+
+
+# The keywords of a schema in JSON Schema 2020-12 (OpenAPI 3.1) and OpenAPI 3.0.
+SCHEMA_KEYWORDS = frozenset(
+    """
+    $schema $id $ref $anchor $dynamicRef $dynamicAnchor $defs $comment $vocabulary definitions
+    allOf anyOf oneOf not if then else dependentSchemas prefixItems items contains properties
+    patternProperties additionalProperties propertyNames unevaluatedItems unevaluatedProperties
+    type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength
+    minLength pattern maxItems minItems uniqueItems maxContains minContains maxProperties
+    minProperties required dependentRequired title description default deprecated readOnly
+    writeOnly examples format contentEncoding contentMediaType contentSchema nullable
+    discriminator xml externalDocs example
+    """.split()
+)
+
+
+def _check_keywords(pointer: Pointer, node: dict[Any, Any], problems: Problems) -> None:
+    """Warn of each key of a schema that is no keyword: JSON Schema ignores it, so a typo
+    (`requird`, `minLenght`) would drop a rule silently."""
+    for key in node:
+        if not isinstance(key, str) or key.startswith("x-") or key in SCHEMA_KEYWORDS:
+            continue
+        close = difflib.get_close_matches(key, SCHEMA_KEYWORDS, n=1, cutoff=0.8)
+        hint = f": did you mean {close[0]!r}?" if close else ""
+        problems.warn((*pointer, key), f"{key!r} is not a schema keyword{hint}")
+
+
+# The extensions the generator reads (`x-sdk-notes`: for the spec's readers).
+EXTENSIONS = frozenset(
+    """
+    x-personal-api-key-allowed x-required-scope x-sdk-accepts-integer x-sdk-batch
+    x-sdk-bulk-method x-sdk-bulk-param x-sdk-experimental x-sdk-idempotent x-sdk-json
+    x-sdk-live-answer x-sdk-may-be-empty x-sdk-method x-sdk-none-answers x-sdk-notes
+    x-sdk-resource x-throttle x-throttle-classes
+    """.split()
+)
+
+
+def _check_extensions(document: Any, problems: Problems) -> None:
+    """Warn of each `x-` key that looks meant for the generator but that it does not read:
+    one in its `x-sdk-` namespace, or one close to a name it reads (`x-throtle`), which
+    would otherwise change what is generated silently. Other tools' keys (`x-internal`)
+    pass."""
+    for pointer, node in walk(document):
+        if not isinstance(node, dict) or (pointer and pointer[-1] == "properties"):
+            continue  # not an object of the spec, or the map of property names
+        if _in_data(pointer):
+            continue
+        for key in node:
+            if not isinstance(key, str) or not key.startswith("x-") or key in EXTENSIONS:
+                continue
+            close = difflib.get_close_matches(key, EXTENSIONS, n=1, cutoff=0.8)
+            if close:
+                problems.warn(
+                    (*pointer, key),
+                    f"{key} is not an extension the generator reads: did you mean {close[0]}?",
+                )
+            elif key.startswith("x-sdk-"):
+                problems.warn((*pointer, key), f"{key} is not an extension the generator reads")
 
 
 def _version(document: Any) -> str:
@@ -199,7 +316,10 @@ def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Prob
         problems.add((), "the spec is not a mapping")
         return [], problems
     refs_ok = _check_refs(document, problems)
-    _check_types(document, problems)
+    for pointer, node in _schemas(document):
+        _check_type(pointer, node, problems)
+        _check_keywords(pointer, node, problems)
+    _check_extensions(document, problems)
     if refs_ok and openapi:
         for pointer, message in openapi_problems(document):
             problems.warn(pointer, message)

@@ -8,7 +8,7 @@
         ├── ApiConnectionError       could not connect / connection dropped
         │   └── ApiTimeoutError      no answer within `timeout`
         ├── ResponseValidationError  a 2xx body that is not JSON or not of the shape
-        ├── ResponseTooLargeError    a body over max_response_bytes
+        ├── ResponseTooLargeError    a 2xx body over max_response_bytes
         └── ApiStatusError           a non-2xx answer
             ├── BadRequestError      400
             ├── AuthenticationError  401
@@ -171,10 +171,12 @@ class ResponseValidationError(ApiError):
 
 
 class ResponseTooLargeError(ApiError):
-    """A response body larger than the client's `max_response_bytes` (after decompression).
+    """A 2xx response body larger than the client's `max_response_bytes` (after
+    decompression).
 
     Reading stopped at the bound, so memory stayed bounded; `status_code` is the answer's
-    status and `limit` the bound.
+    status and `limit` the bound. Any other status over the bound raises its own
+    `ApiStatusError`, whose `body` says the service's body was not read.
     """
 
     def __init__(
@@ -201,7 +203,8 @@ class ApiStatusError(ApiError):
     """The service answered with a non-2xx status.
 
     `body` is the decoded JSON, or the raw text when the body is not JSON; a body over
-    `MAX_BODY_CHARS` characters is kept as an excerpt only. `detail`, `code` and `attr` come
+    `MAX_BODY_CHARS` characters is kept as an excerpt only, and one over the client's
+    `max_response_bytes` is not read (`body` says so). `detail`, `code` and `attr` come
     from the keys of those names of a JSON object body, else `None`. `retry_after`: the
     seconds its `Retry-After` asked to wait, or None.
     """

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import warnings
 from typing import Any
 
 import pytest
 
 from product_analytics import PersonalApiKeyWarning
+from product_analytics.cli.output import describe_error
 from product_analytics.testing import FakeServer
 
 
@@ -232,4 +234,15 @@ async def test_a_refused_action_warns_on_one_line(cli_env: FakeServer, run_cli: 
     assert result.stderr == (
         "product-analytics: warning: the live service refuses personal API keys for "
         "projects_reset_token_partial_update: expect a 403 (PermissionDeniedError) with one\n"
+    )
+
+
+def test_a_system_error_names_its_file_only_when_it_has_one() -> None:
+    assert describe_error(OSError(errno.ENOSPC, "No space left on device")) == (
+        "error: No space left on device",
+        1,
+    )
+    assert describe_error(FileNotFoundError(errno.ENOENT, "No such file", "ids.txt")) == (
+        "error: No such file: ids.txt",
+        1,
     )

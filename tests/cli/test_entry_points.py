@@ -40,6 +40,33 @@ async def test_fake_server_command_serves_until_interrupted() -> None:
     assert server.stderr.decode().strip() == "product-analytics: fake server stopped"
 
 
+async def test_a_reader_that_stops_reading_ends_the_list_quietly() -> None:
+    """`product-analytics recordings list | head -1`: once the reader has gone, the command
+    stops without an error line, with the status of a process SIGPIPE ended (128 + 13)."""
+    async with fake_server_process("--recordings", "40") as server:
+        env = {**os.environ, **server.info["env"]}
+        first, stderr, code = await asyncio.to_thread(_read_one_line_and_close, env)
+    assert json.loads(first)["id"]
+    assert stderr.decode() == ""
+    assert code == 141
+
+
+def _read_one_line_and_close(env: dict[str, str]) -> tuple[bytes, bytes, int]:
+    """Run `recordings list`, read its first line, close the pipe; its stderr and status."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "product_analytics", "recordings", "list", "--page-size", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    ) as process:
+        assert process.stdout is not None
+        assert process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()
+        stderr = process.stderr.read()
+        return first, stderr, process.wait(timeout=60)
+
+
 async def test_terminated_export_keeps_its_progress_for_resume_and_no_final_file(
     tmp_path: Path,
 ) -> None:

@@ -138,6 +138,99 @@ def test_a_problem_of_one_operation_is_a_warning_naming_it_and_the_rest_is_gener
     assert not strict_out.exists()
 
 
+@pytest.mark.parametrize(
+    ("operation_id", "path", "verb", "action"),
+    [
+        ("roles_retrieve", "/api/organizations/{organization_id}/roles/{id}/", "post", "GET"),
+        ("proxy_records_destroy", "/api/organizations/{organization_id}/proxy_records/{id}/",
+            "put", "DELETE"),
+        ("roles_create", "/api/organizations/{organization_id}/roles/", "patch", "POST"),
+    ],
+)  # fmt: skip
+def test_an_operation_under_another_verb_than_its_action_is_refused(
+    tmp_path: Path, operation_id: str, path: str, verb: str, action: str
+) -> None:
+    """A drf-spectacular operationId names its HTTP method (`_retrieve`: GET): an operation
+    moved under another verb would send other requests and no report would say so."""
+    spec = load_spec()
+    item = spec["paths"][path]
+    moved = next(
+        method for method in HTTP_METHODS if item.get(method, {}).get("operationId") == operation_id
+    )
+    item[verb] = item.pop(moved)
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    refused = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out", "--strict")
+    assert refused.returncode == 1
+    line = line_of(text, "paths", path, verb)
+    assert (
+        f"{operation_id} ({verb.upper()} {path}) is not generated" in reported(refused.stderr)[line]
+    )
+    assert f"names a {action} action" in reported(refused.stderr)[line]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_misspelt_extension_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """`x-throtle` would leave the operation with no throttle class, `x-sdk-methd`,
+    `x-sdk-may-be-emtpy` and `x-sdk-accept-integer` would be ignored: each is named, on an
+    operation, a response or a parameter; other tools' `x-` keys are not."""
+    spec = load_spec()
+    deleted = find_operation(spec, "session_recordings_destroy")
+    deleted["x-throtle"] = deleted.pop("x-throttle")
+    deleted["x-internal"] = True
+    retrieved = find_operation(spec, "session_recordings_retrieve")
+    retrieved["x-sdk-methd"] = retrieved.pop("x-sdk-method")
+    retrieved["x-sdk-bulk"] = "get_many"
+    filters = find_operation(spec, "session_recordings_ai_filters_create")["responses"]["200"]
+    filters["x-sdk-may-be-emtpy"] = filters.pop("x-sdk-may-be-empty")
+    organization = spec["components"]["parameters"]["ProjectId"]
+    organization["x-sdk-accept-integer"] = organization.pop("x-sdk-accepts-integer")
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    filters_at = ("paths", "/api/environments/{project_id}/session_recordings/ai/filters/")
+    expected = {
+        line_of(text, *filters_at, "post", "responses", "200", "x-sdk-may-be-emtpy"): (
+            "did you mean x-sdk-may-be-empty?"
+        ),
+        line_of(text, "components", "parameters", "ProjectId", "x-sdk-accept-integer"): (
+            "did you mean x-sdk-accepts-integer?"
+        ),
+        line_of(text, "paths", ONE_RECORDING, "delete", "x-throtle"): "did you mean x-throttle?",
+        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-methd"): "did you mean x-sdk-method?",
+        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-bulk"): "is not an extension",
+    }
+    generated = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
+    assert generated.returncode == 0, generated.stderr
+    warnings = reported(generated.stderr, "warning: ")
+    assert sorted(warnings) == sorted(expected), generated.stderr
+    for line, what in expected.items():
+        assert what in warnings[line], warnings[line]
+    refused = run_codegen(tmp_path / "openapi.yaml", tmp_path / "strict", "--strict")
+    assert refused.returncode == 1
+    assert sorted(reported(refused.stderr)) == sorted(expected)
+
+
+def test_a_misspelt_schema_keyword_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    """JSON Schema ignores a keyword it does not know: `requird` would make `name` optional
+    and `minLenght` would drop a bound, both silently."""
+    spec = load_spec()
+    role = spec["components"]["schemas"]["RoleRequest"]
+    role["requird"] = role.pop("required")
+    name = role["properties"]["name"]
+    name["minLenght"] = name.pop("minLength")
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    schema = ("components", "schemas", "RoleRequest")
+    expected = {
+        line_of(text, *schema, "requird"): "'requird' is not a schema keyword: did you mean "
+        "'required'?",
+        line_of(text, *schema, "properties", "name", "minLenght"): "'minLenght' is not a "
+        "schema keyword: did you mean 'minLength'?",
+    }
+    generated = generate(tmp_path / "openapi.yaml", tmp_path / "out")
+    found = {warning.line: warning.message for warning in generated.warnings}
+    assert found == expected
+    with pytest.raises(SpecProblems):
+        generate(tmp_path / "openapi.yaml", tmp_path / "strict", strict=True)
+
+
 def test_openapi_violations_are_warnings_at_their_lines(tmp_path: Path) -> None:
     spec = load_spec()
     listing = find_operation(spec, "session_recordings_list")
@@ -190,6 +283,50 @@ def test_invalid_yaml_is_one_problem_at_its_line(tmp_path: Path) -> None:
     match = re.match(r"openapi\.yaml:(\d+): not valid YAML: ", completed.stderr)
     assert match is not None, completed.stderr
     assert paths_line < int(match[1]) <= paths_line + 3  # where the parser noticed it
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_key_given_twice_is_refused_at_its_second_line(tmp_path: Path) -> None:
+    """A second `get:` under one path (a DELETE moved to the wrong verb) would replace the
+    first: the YAML loader would silently drop an operation."""
+    text = write_spec(load_spec(), tmp_path / "openapi.yaml")
+    lines = text.splitlines(keepends=True)
+    delete_line = line_of(text, "paths", ONE_RECORDING, "delete")
+    lines[delete_line - 1] = lines[delete_line - 1].replace("delete:", "get:")
+    (tmp_path / "openapi.yaml").write_text("".join(lines))
+    get_line = line_of(text, "paths", ONE_RECORDING, "get")
+    completed = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
+    assert completed.returncode == 1
+    assert completed.stderr.startswith(
+        f"openapi.yaml:{delete_line}: not valid YAML: the key 'get' is given twice "
+        f"(first at line {get_line})"
+    ), completed.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_ref_to_the_wrong_kind_of_component_is_refused_at_the_ref(tmp_path: Path) -> None:
+    """A schema `$ref` to a parameter was reported at the parameter's own line, as 'True is
+    not of type array' (its `required: true` read as a schema)."""
+    spec = load_spec()
+    role = find_operation(spec, "roles_retrieve")
+    role["responses"]["200"]["content"]["application/json"]["schema"]["$ref"] = (
+        "#/components/parameters/ProjectId"
+    )
+    role["parameters"][0]["$ref"] = "#/components/schemas/Role"
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    at = ("paths", "/api/organizations/{organization_id}/roles/{id}/", "get")
+    schema_line = line_of(text, *at, "responses", "200", "content", "application/json",
+                          "schema", "$ref")  # fmt: skip
+    parameter_line = line_of(text, *at, "parameters", 0, "$ref")
+    completed = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
+    assert completed.returncode == 1
+    errors = reported(completed.stderr)
+    assert errors[schema_line] == (
+        "$ref '#/components/parameters/ProjectId' points at a parameter where a schema belongs"
+    )
+    assert errors[parameter_line] == (
+        "$ref '#/components/schemas/Role' points at a schema where a parameter belongs"
+    )
     assert not (tmp_path / "out").exists()
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 
 import product_analytics
 from product_analytics import (
@@ -120,6 +121,43 @@ async def test_errors_from_answers(hostile: HostileServer, answer: Any, expected
 
     error = await raised(call)
     assert isinstance(error, expected)
+    assert_captures_no_key(error)
+
+
+def echo_authorization(status: int, *, as_json: bool) -> Any:
+    """An answer quoting the request's Authorization header in its body and a header, as a
+    debugging proxy or a misconfigured server may when it refuses a key."""
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        quoted = f"refused: {request.headers['Authorization']}"
+        headers = {"X-Refused": quoted}
+        if as_json:
+            body = {"detail": quoted, "attr": quoted}
+            return web.json_response(body, status=status, headers=headers)
+        return web.Response(text=quoted, status=status, headers=headers)
+
+    return handler
+
+
+@pytest.mark.parametrize(
+    ("status", "as_json", "expected"),
+    [(401, True, AuthenticationError), (400, False, ApiError), (503, True, ApiError)],
+)
+async def test_an_error_body_quoting_the_key_does_not_show_it(
+    hostile: HostileServer, status: int, as_json: bool, expected: type
+) -> None:
+    hostile.route(echo_authorization(status, as_json=as_json))
+
+    async def call() -> None:
+        async with client_of(hostile) as client:
+            await client.roles.get(id="r1")
+
+    error = await raised(call)
+    assert isinstance(error, expected)
+    assert "refused: Bearer ***" in str(error)
+    assert_no_key(repr(error.body))
+    assert_no_key(f"{error.detail} {error.attr}")
+    assert error.headers["X-Refused"] == "refused: Bearer ***"
     assert_captures_no_key(error)
 
 

@@ -1,5 +1,6 @@
 """A response cannot take unbounded memory (case 2): bodies are read within
-`max_response_bytes` (counted after decompression) and end in `ResponseTooLargeError`; a list
+`max_response_bytes` (counted after decompression) and end in `ResponseTooLargeError` (an
+error status in its own typed error); a list
 page with more items than `max_page_items` is refused before any
 model is built. The memory bounds are measured in a process of their own. Header floods
 end in a typed error too (what held)."""
@@ -14,15 +15,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 
 from product_analytics import (
     ApiConnectionError,
     ApiError,
+    ApiStatusError,
     ConfigurationError,
+    InternalServerError,
+    NotFoundError,
     ResponseTooLargeError,
     ResponseValidationError,
 )
-from tests.hardening.conftest import ROLES, client_of, role
+from tests.hardening.conftest import ROLES, client_of, fast_retries, role
 from tests.hardening.hostile_server import (
     HostileServer,
     MiB,
@@ -95,12 +100,34 @@ async def test_the_bound_counts_bytes_after_decompression(hostile: HostileServer
             await client.roles.get(id="r1")
 
 
-async def test_an_error_status_body_is_bounded_too(hostile: HostileServer) -> None:
-    hostile.route(plain_stream(10 * MiB, status=500, chunk=64 * 1024))
+@pytest.mark.parametrize(
+    ("status", "error"), [(404, NotFoundError), (500, InternalServerError), (418, ApiStatusError)]
+)
+async def test_an_error_status_over_the_bound_is_its_status_error(
+    hostile: HostileServer, status: int, error: type[ApiStatusError]
+) -> None:
+    hostile.route(plain_stream(10 * MiB, status=status, chunk=64 * 1024))
     async with client_of(hostile, max_response_bytes=MiB) as client:
-        with pytest.raises(ResponseTooLargeError) as info:
+        with pytest.raises(error) as info:
             await client.roles.get(id="r1")
-    assert info.value.status_code == 500
+    assert info.value.status_code == status
+    assert "max_response_bytes" in str(info.value.body)
+    assert "max_response_bytes" in str(info.value)
+
+
+async def test_an_error_status_over_the_bound_is_retried_as_its_status(
+    hostile: HostileServer,
+) -> None:
+    huge_503 = plain_stream(4 * MiB, status=503, chunk=64 * 1024)
+    found = json_bytes(json.dumps(role()).encode())
+
+    async def huge_503_then_found(request: web.Request) -> web.StreamResponse:
+        return await (huge_503 if hostile.count() == 1 else found)(request)
+
+    hostile.route(huge_503_then_found)
+    async with client_of(hostile, retry_policy=fast_retries(), max_response_bytes=MiB) as client:
+        assert (await client.roles.get(id="r1")).id == "r1"
+    assert hostile.count() == 2
 
 
 async def test_a_body_at_the_bound_is_read(hostile: HostileServer) -> None:

@@ -17,7 +17,9 @@ through the throttle and follows redirects within the origin, within the attempt
 `timeout`; a non-2xx answer becomes its error there, so the body of a failed answer lives in
 that frame only (the error keeps an excerpt). A hop (`_hop`, the one place that calls the
 transport, and where a record of each hop is logged) sends the request and reads the body
-within `max_response_bytes`; the `Watchdog` cancels a hop that outlives its time.
+within `max_response_bytes` (a 2xx one over it is `ResponseTooLargeError`; any other
+status keeps its typed error, its body not read); the `Watchdog` cancels a hop that
+outlives its time.
 
 `close()` ends the calls in flight (`exchange` turns that into `ClientClosedError`), the
 background work and the connections.
@@ -34,6 +36,8 @@ from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from threading import get_ident
 from typing import Any, TypeVar
+
+from multidict import CIMultiDict
 
 from product_analytics._common.log import log_request
 from product_analytics._common.pool import lend_slot
@@ -347,7 +351,12 @@ class Session:
             if 200 <= status < 300:
                 return result
             retry_after = retry_after_of(result.headers)
-            error = decode_error(result, method=call.method, url=call.url, retry_after=retry_after)
+            error = decode_error(
+                _key_hidden(result, call.headers.get("Authorization", "")),
+                method=call.method,
+                url=call.url,
+                retry_after=retry_after,
+            )
             return Failed(
                 error=error,
                 outcome=Outcome(status=status, request_sent=True, retry_after=retry_after),
@@ -392,6 +401,15 @@ class Session:
                 body = await response.read(max_bytes)
             return Answer(status=response.status, headers=response.headers, body=body)
         except BodyTooLarge:
+            if not 200 <= response.status < 300:
+                # A failure's status says what went wrong, whatever its size: its typed
+                # error (retried, waited out as its status is), with a body saying why the
+                # service's own is not there.
+                return Answer(
+                    status=response.status,
+                    headers=response.headers,
+                    body=_not_read(max_bytes),
+                )
             too_large = ResponseTooLargeError(
                 method=call.method,
                 url=call.url,
@@ -491,6 +509,26 @@ class Session:
         forget = getattr(self.transport, "forget", None)
         if forget is not None:
             forget()
+
+
+def _key_hidden(answer: Answer, authorization: str) -> Answer:
+    """`answer` with the API key of `authorization` (`Bearer <key>`) replaced by `***` in
+    its body and header values: a server or proxy that quotes the request's headers in a
+    refusal must not put the key into an error's text or attributes."""
+    key = authorization.removeprefix("Bearer ")
+    if not key:
+        return answer
+    body, headers = answer.body, answer.headers
+    if key.encode() in body:
+        body = body.replace(key.encode(), b"***")
+    if any(key in value for value in headers.values()):
+        headers = CIMultiDict((name, value.replace(key, "***")) for name, value in headers.items())
+    return answer._replace(body=body, headers=headers)
+
+
+def _not_read(limit: int) -> bytes:
+    """What stands for an error answer's body that passed `limit` bytes and was not read."""
+    return f"(a body over {limit} bytes: not read, as max_response_bytes bounds it)".encode()
 
 
 def _only_close_cancelled(task: asyncio.Task[Any]) -> bool:

@@ -293,11 +293,26 @@ def _one_line_warning(
     sys.stderr.write(f"product-analytics: warning: {message}\n")
 
 
+# The status a shell reports for a process that SIGPIPE ended (128 + 13).
+EXIT_READER_GONE = 141
+
+
+def _reader_gone() -> int:
+    """The reader of stdout went away (`... | head -1`): stop quietly, as a process that
+    SIGPIPE ended does, with its status (128 + 13). What stdout still buffers goes nowhere,
+    so that flushing it at exit raises nothing."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return EXIT_READER_GONE
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line with `argv` (default: `sys.argv[1:]`); return the exit code.
 
     A wrong argument exits 2 with the usage of the command it was given to (`SystemExit`);
-    a missing setting or an unusable `--out` exits 2 with one line on stderr.
+    a missing setting or an unusable `--out` exits 2 with one line on stderr. A reader of
+    stdout that goes away ends the command quietly with 141, as SIGPIPE ends other tools.
     """
     parser = build_parser()
     args, extras = parser.parse_known_args(argv)
@@ -328,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     except FieldError as error:
         sys.stderr.write(f"product-analytics: error: {error}\n")
         return EXIT_USAGE
+    except BrokenPipeError:
+        return _reader_gone()
     except Exception as error:
         line, code = describe_error(error)
         sys.stderr.write(f"product-analytics: {line}\n")

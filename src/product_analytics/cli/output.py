@@ -66,7 +66,8 @@ def describe_error(error: BaseException) -> tuple[str, int]:
     if isinstance(error, (TypeError, ValueError)):
         return " ".join(f"error: invalid argument: {error}".split()), EXIT_USAGE
     if isinstance(error, OSError):
-        return f"error: {error.strerror or error}: {getattr(error, 'filename', '')}", EXIT_API
+        where = f": {error.filename}" if error.filename is not None else ""
+        return f"error: {error.strerror or error}{where}", EXIT_API
     return f"error: {type(error).__name__}: {error}", EXIT_API
 
 
