@@ -291,10 +291,16 @@ class AsyncClient(ManyRequests, ClientResources):
         answer, url = await self._session.exchange(operation, prepared, config, config.retry_policy)
         if RAW.get():
             return RawResponse(  # type: ignore[return-value]
-                answer=answer, operation=operation, method=prepared.method, url=url
+                answer=answer,
+                operation=operation,
+                method=prepared.method,
+                url=url,
+                hide=config.api_key.hidden_in,
             )
         try:
-            return decode_success(operation, answer, method=prepared.method, url=url)
+            return decode_success(
+                operation, answer, method=prepared.method, url=url, hide=config.api_key.hidden_in
+            )
         finally:
             del answer  # an error's traceback keeps this frame, and must not keep the body
 

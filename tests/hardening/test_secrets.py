@@ -161,6 +161,53 @@ async def test_an_error_body_quoting_the_key_does_not_show_it(
     assert_captures_no_key(error)
 
 
+async def echo_in_a_success(request: web.Request) -> web.Response:
+    """A 200 that is not the expected shape and quotes the request's Authorization, as an
+    echo service does that `base_url` points at by mistake."""
+    quoted = f"you sent {request.headers['Authorization']}"
+    if request.path.endswith("/roles/"):  # the list: a page whose item is no role
+        body = {"count": 1, "next": None, "previous": None, "results": [{"echo": quoted}]}
+    else:
+        body = {"echo": quoted}
+    return web.json_response(body, headers={"X-Echo": quoted})
+
+
+CALLS: dict[str, Callable[[AsyncClient], Awaitable[Any]]] = {
+    "get": lambda client: client.roles.get(id="r1"),
+    "list": lambda client: first_page(client),
+    "get_many": lambda client: client.roles.get_many(ids=["r1", "r2"]),
+    "raw parse": lambda client: raw_parse(client),
+}
+
+
+async def first_page(client: AsyncClient) -> Any:
+    async for page in client.roles.list().pages():
+        return page
+    raise AssertionError("the list has no page")
+
+
+async def raw_parse(client: AsyncClient) -> Any:
+    raw = await client.roles.with_raw_response.get(id="r1")
+    return raw.parse()
+
+
+@pytest.mark.parametrize("call", sorted(CALLS))
+async def test_a_success_body_quoting_the_key_does_not_show_it(
+    hostile: HostileServer, call: str
+) -> None:
+    hostile.route(echo_in_a_success)
+
+    async def run() -> None:
+        async with client_of(hostile) as client:
+            await CALLS[call](client)
+
+    error = await raised(run)
+    assert isinstance(error, ResponseValidationError)
+    assert "you sent Bearer ***" in error.body
+    assert error.headers["X-Echo"] == "you sent Bearer ***"
+    assert_captures_no_key(error)
+
+
 async def test_a_timeout(hostile: HostileServer) -> None:
     hostile.route(stall(5))
 

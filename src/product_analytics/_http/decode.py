@@ -12,7 +12,7 @@ import contextlib
 import functools
 import gc
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple, TypeVar, cast
 
 import pydantic
@@ -98,12 +98,16 @@ def decode_success(
     method: str,
     url: str,
     max_items: int | None = None,
+    hide: Callable[[Answer], Answer] | None = None,
 ) -> ResultT:
     """The result of a 2xx answer; `ResponseValidationError` if its body does not parse.
 
     A list page holding more than `max_items` results is refused before any item is built.
-    The error keeps an excerpt of the body only: it is raised from this frame once the
-    answer is no longer referenced here, so its traceback does not hold the whole body.
+    The error keeps an excerpt of the body only, and the answer goes through `hide` first
+    (the client's `Secret.hidden_in`: a body quoting the API key does not put it into the
+    error).
+    It is raised from this frame once the answer is no longer referenced here, so its
+    traceback does not hold the whole body.
     """
     if operation.response_kind == "model":  # the common case, without the general path
         try:
@@ -113,7 +117,7 @@ def decode_success(
             )
         except pydantic.ValidationError:
             pass  # `_decode` makes the error, outside this block (no context kept)
-    result, error = _decode(operation, answer, method, url, max_items)
+    result, error = _decode(operation, answer, method, url, max_items, hide)
     del answer
     if error is not None:
         raise error
@@ -129,7 +133,12 @@ def _is_none_answer(operation: Operation[Any], body: bytes) -> bool:
 
 
 def _decode(
-    operation: Operation[Any], answer: Answer, method: str, url: str, max_items: int | None
+    operation: Operation[Any],
+    answer: Answer,
+    method: str,
+    url: str,
+    max_items: int | None,
+    hide: Callable[[Answer], Answer] | None,
 ) -> tuple[Any, ResponseValidationError | None]:
     """`decode_success`'s result, or the error to raise (with its sanitised cause chained)."""
     kind = operation.response_kind
@@ -146,7 +155,7 @@ def _decode(
             # which holds the whole document, does not become its __context__.
             problem = f"not JSON ({excerpt(str(exc), 300)})"
             cause = _cause(exc)
-        return None, _invalid(problem, answer, method, url, cause)
+        return None, _invalid(problem, answer, method, url, cause, hide)
     if kind == "model_or_none" and (
         not body.strip() or (operation.none_answers and _is_none_answer(operation, body))
     ):
@@ -165,7 +174,7 @@ def _decode(
                         f"{most:,} JSON values; not parsed"
                     )
                     cause = LowerLevelError(f"{body.count(b','):,} commas in {len(body):,} bytes")
-                    return None, _invalid(message, answer, method, url, cause)
+                    return None, _invalid(message, answer, method, url, cause, hide)
                 model = bounded_page_model(model, max_items)
             with collector_paused():
                 return model.model_validate_json(body), None
@@ -178,12 +187,19 @@ def _decode(
         )
         message = f"not a valid {model.__name__} ({problems})"
         cause = LowerLevelError(f"pydantic ValidationError: {len(errors)} errors: {problems}")
-    return None, _invalid(message, answer, method, url, cause)
+    return None, _invalid(message, answer, method, url, cause, hide)
 
 
 def _invalid(
-    message: str, answer: Answer, method: str, url: str, cause: LowerLevelError
+    message: str,
+    answer: Answer,
+    method: str,
+    url: str,
+    cause: LowerLevelError,
+    hide: Callable[[Answer], Answer] | None,
 ) -> ResponseValidationError:
+    if hide is not None:
+        answer = hide(answer)
     error = ResponseValidationError(
         message,
         method=method,

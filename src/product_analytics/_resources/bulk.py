@@ -212,6 +212,7 @@ class ManyRequests:
                 method=pages[index].method,
                 url=url,
                 max_items=self._config.max_page_items,
+                hide=self._config.api_key.hidden_in,
             )
             del answer
             return batch.found(page.results, groups[index])
@@ -275,11 +276,12 @@ class ManyRequests:
         config = self._config
         retry_policy = config.retry_policy
         method = first.method
+        hide = config.api_key.hidden_in
 
         async def fetch(url: str) -> Any:
             answer, final_url = await exchange(operation, first, config, retry_policy, url)
             try:
-                return decode_success(operation, answer, method=method, url=final_url)
+                return decode_success(operation, answer, method=method, url=final_url, hide=hide)
             finally:
                 del answer  # errors returned by get_many must not keep bodies alive
 

@@ -229,6 +229,7 @@ class Pager(Generic[ItemT]):
                 method="GET",
                 url=fetched_url,
                 max_items=config.max_page_items,
+                hide=config.api_key.hidden_in,
             )
         finally:
             del answer

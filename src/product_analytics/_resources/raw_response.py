@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Generic, TypeVar
 
 from product_analytics._http.decode import Answer, decode_success
@@ -22,15 +22,21 @@ class RawResponse(Generic[ResultT]):
     request-id header, or None), `content` (the body) and `parse()`, which gives what the
     plain method returns (and raises `ResponseValidationError` as it would)."""
 
-    __slots__ = ("_answer", "_method", "_operation", "_url")
+    __slots__ = ("_answer", "_hide", "_method", "_operation", "_url")
 
     def __init__(
-        self, answer: Answer, operation: Operation[ResultT], method: str, url: str
+        self,
+        answer: Answer,
+        operation: Operation[ResultT],
+        method: str,
+        url: str,
+        hide: Callable[[Answer], Answer] | None = None,
     ) -> None:
         self._answer = answer
         self._operation = operation
         self._method = method
         self._url = url
+        self._hide = hide  # what keeps the API key out of `parse()`'s error
 
     @property
     def status_code(self) -> int:
@@ -58,7 +64,9 @@ class RawResponse(Generic[ResultT]):
 
     def parse(self) -> ResultT:
         """The decoded result, as the plain method returns it."""
-        return decode_success(self._operation, self._answer, method=self._method, url=self._url)
+        return decode_success(
+            self._operation, self._answer, method=self._method, url=self._url, hide=self._hide
+        )
 
     def __repr__(self) -> str:
         return f"<RawResponse {self._method} {self._url} {self._answer.status}>"

@@ -12,8 +12,11 @@ from types import MappingProxyType
 from typing import Any
 from urllib.parse import urlsplit
 
+from multidict import CIMultiDict
+
 from product_analytics._common.scopes import normalize_scopes
 from product_analytics._common.warn import warn_once
+from product_analytics._http.decode import Answer
 from product_analytics._http.wire import build_headers, check_timeout
 from product_analytics._sending.retry import RetryPolicy
 from product_analytics._sending.throttle import RateLimit, check_store
@@ -69,6 +72,22 @@ class Secret:
                 "api_key must not hold whitespace, line breaks or control characters"
             )
         return Secret(self._value.strip())
+
+    def hidden_in(self, answer: Answer) -> Answer:
+        """`answer` with the key replaced by `***` in its body and header values: a server,
+        proxy or echo service that quotes the request's headers must not put the key into
+        an error's text or attributes. Called only for an answer that becomes an error."""
+        key = self._value if isinstance(self._value, str) else ""
+        if not key:
+            return answer
+        body, headers = answer.body, answer.headers
+        if key.encode() in body:
+            body = body.replace(key.encode(), b"***")
+        if any(key in value for value in headers.values()):
+            headers = CIMultiDict(
+                (name, value.replace(key, "***")) for name, value in headers.items()
+            )
+        return answer._replace(body=body, headers=headers)
 
     def __repr__(self) -> str:
         return "Secret('***')"

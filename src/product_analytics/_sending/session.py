@@ -37,8 +37,6 @@ from dataclasses import dataclass, field
 from threading import get_ident
 from typing import Any, TypeVar
 
-from multidict import CIMultiDict
-
 from product_analytics._common.log import log_request
 from product_analytics._common.pool import lend_slot
 from product_analytics._http.decode import Answer, decode_error
@@ -352,7 +350,7 @@ class Session:
                 return result
             retry_after = retry_after_of(result.headers)
             error = decode_error(
-                _key_hidden(result, call.headers.get("Authorization", "")),
+                config.api_key.hidden_in(result),
                 method=call.method,
                 url=call.url,
                 retry_after=retry_after,
@@ -509,21 +507,6 @@ class Session:
         forget = getattr(self.transport, "forget", None)
         if forget is not None:
             forget()
-
-
-def _key_hidden(answer: Answer, authorization: str) -> Answer:
-    """`answer` with the API key of `authorization` (`Bearer <key>`) replaced by `***` in
-    its body and header values: a server or proxy that quotes the request's headers in a
-    refusal must not put the key into an error's text or attributes."""
-    key = authorization.removeprefix("Bearer ")
-    if not key:
-        return answer
-    body, headers = answer.body, answer.headers
-    if key.encode() in body:
-        body = body.replace(key.encode(), b"***")
-    if any(key in value for value in headers.values()):
-        headers = CIMultiDict((name, value.replace(key, "***")) for name, value in headers.items())
-    return answer._replace(body=body, headers=headers)
 
 
 def _not_read(limit: int) -> bytes:
