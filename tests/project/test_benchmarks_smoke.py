@@ -103,7 +103,7 @@ def test_the_instruction_count_workloads_run_without_valgrind() -> None:
     """`python -m benchmarks.instructions` runs each of these under valgrind; here they run
     plainly, on ten ids, so that they do not rot (valgrind itself is not needed)."""
     with ServerProcess(recordings=10) as server:
-        for variant in instructions.VARIANTS:
+        for variant in instructions.VARIANTS + instructions.PAGE_VARIANTS:
             argv = ["--run", variant, "--base-url", server.base_url, "--ids", "10"]
             assert instructions.main(argv) == 0
 
