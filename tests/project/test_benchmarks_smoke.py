@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from benchmarks import instructions, scenarios
+from benchmarks import instructions, iteration_floor, scenarios
 from benchmarks.chart import write_chart
 from benchmarks.data import index_of, recording_bytes, recording_id
 from benchmarks.run import BULK_ORDERS, SCENARIOS, Config, format_table, run_all
@@ -103,9 +103,18 @@ def test_the_instruction_count_workloads_run_without_valgrind() -> None:
     """`python -m benchmarks.instructions` runs each of these under valgrind; here they run
     plainly, on ten ids, so that they do not rot (valgrind itself is not needed)."""
     with ServerProcess(recordings=10) as server:
-        for variant in instructions.VARIANTS:
+        for variant in instructions.VARIANTS + instructions.PAGE_VARIANTS:
             argv = ["--run", variant, "--base-url", server.base_url, "--ids", "10"]
             assert instructions.main(argv) == 0
+
+
+def test_the_iteration_floor_measures_a_short_list() -> None:
+    """`python -m benchmarks.iteration_floor` on 30 recordings in pages of 10, one round."""
+    with ServerProcess(recordings=30) as server:
+        result = iteration_floor.measure(server.base_url, 30, 10, rounds=1)
+    parts = ("read_cpu", "validate_cpu", "sdk_wall", "raw_models_wall")
+    assert set(result) >= {*parts, "best_ratio", "best_ratio_from_cpu", "sdk_over_floor"}
+    assert all(value > 0 for value in result.values())
 
 
 def test_interleave_runs_the_variants_in_the_orders_given() -> None:
