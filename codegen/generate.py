@@ -7,15 +7,17 @@ Writes, into the output package (default: src/product_analytics/_generated):
   resources.py   the resource classes, a method per operation, their `with_raw_response`
                  views, and a `TypedDict` per shared body (codegen/bodies.py)
 
-The whole spec is checked first (codegen/validate.py); a spec with errors is refused with
-every problem on its own line, `spec/openapi.yaml:LINE: what is wrong`, exit status 1, and
-nothing written. The project's own spec (no `--spec`, as `make generate` and `make
-check-generated` run it) is generated strictly: a warning is a problem too, named in the same
-report as the errors. A spec given with `--spec` is not: its warnings (an operation left out,
-an OpenAPI violation that does not stop generation) are printed as `FILE:LINE: warning: ...`
-and the rest is written; `--strict` refuses on them too. The modules are written to a
-temporary folder beside the output, formatted there by `ruff format`, then moved into place,
-so a failure never leaves the output half written.
+The whole spec is checked (codegen/validate.py) before anything is written; a spec with
+errors is refused with every problem on its own line, `spec/openapi.yaml:LINE: what is
+wrong`, exit status 1, and nothing written. Its OpenAPI validation runs in a worker process
+while the modules are rendered (`checked_and_rendered`). The project's own spec (no
+`--spec`, as `make generate` and `make check-generated` run it) is generated strictly: a
+warning is a problem too, named in the same report as the errors. A spec given with
+`--spec` is not: its warnings (an operation left out, an OpenAPI violation that does not
+stop generation) are printed as `FILE:LINE: warning: ...` and the rest is written;
+`--strict` refuses on them too. The modules are written to a temporary folder beside the
+output, formatted there by `ruff format`, then moved into place, so a failure never leaves
+the output half written.
 Output is byte-identical for the same spec and pinned tool versions.
 
 Where the output already held a generated package, `python -m codegen` then prints what the
@@ -28,6 +30,7 @@ when a change breaks users' code.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import re
 import shutil
@@ -35,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,7 +68,7 @@ from codegen.spec import (
 from codegen.split import PACKAGE as MODELS_PACKAGE
 from codegen.split import RESOURCES_PACKAGE, operations_index, resources_index, split_models
 from codegen.templating import environment, op_classes
-from codegen.validate import check
+from codegen.validate import check, openapi_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SPEC = ROOT / "spec" / "openapi.yaml"
@@ -225,6 +229,48 @@ def _render_split(
     return files
 
 
+def checked_and_rendered(
+    spec: Path, source: Source, *, strict: bool = False
+) -> tuple[dict[str, str], list[Problem]]:
+    """The text of every generated module of `source` (`render`) and the spec's warnings.
+    Raises `SpecProblems` when the spec cannot be generated, or, with `strict`, when it has
+    warnings.
+
+    Two things run at the same time: openapi-spec-validator checks the document
+    (`openapi_problems`) in a worker process, while this one checks the SDK's own rules
+    (`check`) and renders the modules (datamodel-code-generator writes the models). On a
+    whole API's spec each takes seconds; both only read the parsed document, and neither
+    needs what the other finds. The outcome is that of checking everything before
+    rendering: a refused spec gets the same report, the validation's problems among the
+    others, and what was rendered meanwhile is thrown away. The worker is started with
+    `spawn`, the same on every platform and whatever threads the caller runs: it is given
+    the parsed document and sends back the problems found, each a pointer and a message.
+    """
+    checked = check(source)
+    problems = checked.problems
+    # Its warnings are shown unless the spec is refused for errors; in strict mode, they are
+    # refusals too, reported with the errors.
+    validated = checked.openapi_applies and (strict or not problems)
+    rendered = not problems and not (strict and problems.warnings)
+    files: dict[str, str] = {}
+    rendering_refused: SpecProblems | None = None
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as worker:
+        openapi = worker.submit(openapi_problems, source.document) if validated else None
+        if rendered:
+            try:
+                files = render(spec, source, checked.resources)
+            except SpecProblems as refused:
+                rendering_refused = refused
+        for pointer, message in openapi.result() if openapi is not None else []:
+            problems.warn(pointer, message)
+    if problems or (strict and problems.warnings):
+        raise SpecProblems(_shown(spec), [*problems.found, *(problems.warnings if strict else [])])
+    if rendering_refused is not None:
+        raise rendering_refused
+    return files, list(problems.warnings)
+
+
 @dataclass
 class Generated:
     """What `generate` wrote, the warnings of the spec (in the order of the file), and what
@@ -261,16 +307,13 @@ def generate(
     lists what the new modules change in its public API (compared before they replace it).
     Raises `SpecProblems` (nothing written) when the spec cannot be generated, or, with
     `strict`, when it has warnings.
+
+    It starts a worker process (see `checked_and_rendered`) with `spawn`, which imports the
+    caller's main module again: a script that calls it does so under `if __name__ ==
+    "__main__":`, as `python -m codegen` does.
     """
-    shown = _shown(spec)
-    source = load(spec, shown)
-    resources, problems = check(source)
-    if problems or (strict and problems.warnings):
-        raise SpecProblems(shown, [*problems.found, *(problems.warnings if strict else [])])
-    warnings = list(problems.warnings)
-    files = render(spec, source, resources)
-    if strict and warnings:
-        raise SpecProblems(shown, warnings)
+    source = load(spec, _shown(spec))
+    files, warnings = checked_and_rendered(spec, source, strict=strict)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:

@@ -1,11 +1,14 @@
 """Checking the whole spec before anything is written: every problem, each at its line.
 
-In this order, each one on the whole document:
+Four checks, each on the whole document:
   1. every `$ref` is local and points at something;
   2. every schema `type` is one JSON Schema knows;
-  3. the document is valid OpenAPI for the version it declares: openapi-spec-validator, in
-     process, each of its errors at the line of the node it concerns;
+  3. the document is valid OpenAPI for the version it declares: openapi-spec-validator, as
+     a library, each of its errors at the line of the node it concerns (`openapi_problems`);
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
+`check` runs 1, 2 and 4, which take a fraction of a second on a whole API's spec; step 3
+takes seconds, and its caller runs `openapi_problems` where `Checked.openapi_applies` (the
+generator, codegen/generate.py, in a worker process while it renders the modules).
 
 Errors refuse the whole spec: YAML that does not parse, a `$ref` to nothing, an unknown
 type, names that collide. Everything else is a warning (`Problems.warn`): a violation of the
@@ -16,12 +19,18 @@ enum), and an operation that cannot be generated, which is left out and named.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
+
+from jsonschema.validators import validator_for
+from jsonschema_path import SchemaPath
+from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+from openapi_spec_validator.schemas import schema_v30, schema_v31
 
 from codegen.source import Pointer, Problems, Source, walk
 from codegen.spec import Resource, _Resolver, read_operations
 
-__all__ = ["check"]
+__all__ = ["Checked", "check", "openapi_problems"]
 
 JSON_TYPES = frozenset({"string", "integer", "number", "boolean", "array", "object", "null"})
 
@@ -89,7 +98,6 @@ def _located(base: type[Any], suffix: Pointer = ()) -> type[Any]:
     are: the keys of the node it checks (its first `SchemaPath` argument, then `suffix`)
     put in front of the error's `path`, which jsonschema keeps relative to that node. An
     error located once, by the innermost validator, is passed on as it is."""
-    from jsonschema_path import SchemaPath
 
     class Located(base):  # type: ignore[misc]  # a base known at run time only
         def __call__(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
@@ -112,10 +120,6 @@ def _validator(version: str) -> Any:
     the document's schema with it instead, and its errors stop at the enclosing `oneOf`
     (`components.schemas.Thing` rather than its `required`): jsonschema's are located where
     the problem is, the same whatever else is installed."""
-    from jsonschema.validators import validator_for
-    from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
-    from openapi_spec_validator.schemas import schema_v30, schema_v31
-
     base: Any = OpenAPIV30SpecValidator if version == "3.0" else OpenAPIV31SpecValidator
     openapi_schema = schema_v30 if version == "3.0" else schema_v31
     keywords = {
@@ -189,20 +193,28 @@ def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
     return found
 
 
-def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Problems]:
-    """Every problem of the spec (empty when it can be generated) and its operations.
+@dataclass
+class Checked:
+    """What `check` found: the spec's operations (`resources`), its `problems`, and whether
+    `openapi_problems` applies to it (`openapi_applies`): not where the document is no
+    mapping or a `$ref` leads nowhere, which refuse the spec already, and at which
+    openapi-spec-validator would stop."""
 
-    `openapi=False` leaves out step 3 (the caller runs `openapi_problems` itself)."""
+    resources: list[Resource]
+    problems: Problems
+    openapi_applies: bool
+
+
+def check(source: Source) -> Checked:
+    """The spec's operations and every problem steps 1, 2 and 4 find (none when it can be
+    generated); what step 3, `openapi_problems`, finds goes to `problems.warn`."""
     problems = Problems(source)
     document = source.document
     if not isinstance(document, dict):
         problems.add((), "the spec is not a mapping")
-        return [], problems
+        return Checked(resources=[], problems=problems, openapi_applies=False)
     refs_ok = _check_refs(document, problems)
     _check_types(document, problems)
-    if refs_ok and openapi:
-        for pointer, message in openapi_problems(document):
-            problems.warn(pointer, message)
     resources = read_operations(document, problems)
     for resource in resources:
         for op in resource.operations:
@@ -212,4 +224,4 @@ def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Prob
                         ("components", "schemas", name),
                         f"schema name {name!r} is not a Python identifier",
                     )
-    return resources, problems
+    return Checked(resources=resources, problems=problems, openapi_applies=refs_ok)
