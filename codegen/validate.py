@@ -7,8 +7,8 @@ Four checks, each on the whole document:
      a library, each of its errors at the line of the node it concerns (`openapi_problems`);
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
 `check` runs 1, 2 and 4, which take a fraction of a second on a whole API's spec; step 3
-takes seconds, and its caller runs `openapi_problems` where `Checked.openapi_applies` (the
-generator, codegen/generate.py, in a worker process while it renders the modules).
+takes seconds, and its caller runs `openapi_problems` where `Checked.openapi_applies`
+(codegen/generate.py: on a large spec, in a worker process while it renders the modules).
 
 Errors refuse the whole spec: YAML that does not parse, a `$ref` to nothing, an unknown
 type, names that collide. Everything else is a warning (`Problems.warn`): a violation of the
