@@ -22,11 +22,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from jsonschema.validators import validator_for
-from jsonschema_path import SchemaPath
-from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
-from openapi_spec_validator.schemas import schema_v30, schema_v31
-
 from codegen.source import Pointer, Problems, Source, walk
 from codegen.spec import Resource, _Resolver, read_operations
 
@@ -98,6 +93,7 @@ def _located(base: type[Any], suffix: Pointer = ()) -> type[Any]:
     are: the keys of the node it checks (its first `SchemaPath` argument, then `suffix`)
     put in front of the error's `path`, which jsonschema keeps relative to that node. An
     error located once, by the innermost validator, is passed on as it is."""
+    from jsonschema_path import SchemaPath
 
     class Located(base):  # type: ignore[misc]  # a base known at run time only
         def __call__(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
@@ -120,6 +116,10 @@ def _validator(version: str) -> Any:
     the document's schema with it instead, and its errors stop at the enclosing `oneOf`
     (`components.schemas.Thing` rather than its `required`): jsonschema's are located where
     the problem is, the same whatever else is installed."""
+    from jsonschema.validators import validator_for
+    from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+    from openapi_spec_validator.schemas import schema_v30, schema_v31
+
     base: Any = OpenAPIV30SpecValidator if version == "3.0" else OpenAPIV31SpecValidator
     openapi_schema = schema_v30 if version == "3.0" else schema_v31
     keywords = {
