@@ -9,12 +9,12 @@ Writes, into the output package (default: src/product_analytics/_generated):
 
 The whole spec is checked (codegen/validate.py) before anything is written; a spec with
 errors is refused with every problem on its own line, `spec/openapi.yaml:LINE: what is
-wrong`, exit status 1, and nothing written. Its OpenAPI validation runs in a worker process
-while the modules are rendered (`checked_and_rendered`). The project's own spec (no
-`--spec`, as `make generate` and `make check-generated` run it) is generated strictly: a
-warning is a problem too, named in the same report as the errors. A spec given with
-`--spec` is not: its warnings (an operation left out, an OpenAPI violation that does not
-stop generation) are printed as `FILE:LINE: warning: ...` and the rest is written;
+wrong`, exit status 1, and nothing written. On a large spec, its OpenAPI validation runs in
+a worker process while the modules are rendered (`checked_and_rendered`). The project's own
+spec (no `--spec`, as `make generate` and `make check-generated` run it) is generated
+strictly: a warning is a problem too, named in the same report as the errors. A spec given
+with `--spec` is not: its warnings (an operation left out, an OpenAPI violation that does
+not stop generation) are printed as `FILE:LINE: warning: ...` and the rest is written;
 `--strict` refuses on them too. The modules are written to a temporary folder beside the
 output, formatted there by `ruff format`, then moved into place, so a failure never leaves
 the output half written.
@@ -325,9 +325,9 @@ def generate(
     Raises `SpecProblems` (nothing written) when the spec cannot be generated, or, with
     `strict`, when it has warnings.
 
-    It starts a worker process (see `checked_and_rendered`) with `spawn`, which imports the
-    caller's main module again: a script that calls it does so under `if __name__ ==
-    "__main__":`, as `python -m codegen` does.
+    On a large spec it starts a worker process (see `checked_and_rendered`) with `spawn`,
+    which imports the caller's main module again: a script that calls it does so under
+    `if __name__ == "__main__":`, as `python -m codegen` does.
     """
     source = load(spec, _shown(spec))
     files, warnings = checked_and_rendered(spec, source, strict=strict)
