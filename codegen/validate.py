@@ -1,13 +1,16 @@
 """Checking the whole spec before anything is written: every problem, each at its line.
 
-In this order, each one on the whole document:
+Four checks, each on the whole document:
   1. every `$ref` is local and points at something;
   2. every schema `type` is one JSON Schema knows, and every key of a schema is a keyword
      of JSON Schema or OpenAPI (or an `x-` extension), and no `x-` key looks like a
      misspelt extension of the generator;
-  3. the document is valid OpenAPI for the version it declares: openapi-spec-validator, in
-     process, each of its errors at the line of the node it concerns;
+  3. the document is valid OpenAPI for the version it declares: openapi-spec-validator, as
+     a library, each of its errors at the line of the node it concerns (`openapi_problems`);
   4. the generator's own rules (codegen.spec): names, parameters, responses, collisions.
+`check` runs 1, 2 and 4, which take a fraction of a second on a whole API's spec; step 3
+takes seconds, and its caller runs `openapi_problems` where `Checked.openapi_applies`
+(codegen/generate.py: on a large spec, in a worker process while it renders the modules).
 
 Errors refuse the whole spec: YAML that does not parse, a `$ref` to nothing, an unknown
 type, names that collide. Everything else is a warning (`Problems.warn`): a violation of the
@@ -19,12 +22,13 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from codegen.source import Pointer, Problems, Source, walk
 from codegen.spec import Resource, _Resolver, read_operations
 
-__all__ = ["check"]
+__all__ = ["Checked", "check", "openapi_problems"]
 
 JSON_TYPES = frozenset({"string", "integer", "number", "boolean", "array", "object", "null"})
 
@@ -306,23 +310,31 @@ def openapi_problems(document: Any) -> list[tuple[Pointer, str]]:
     return found
 
 
-def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Problems]:
-    """Every problem of the spec (empty when it can be generated) and its operations.
+@dataclass
+class Checked:
+    """What `check` found: the spec's operations (`resources`), its `problems`, and whether
+    `openapi_problems` applies to it (`openapi_applies`): not where the document is no
+    mapping or a `$ref` leads nowhere, which refuse the spec already, and at which
+    openapi-spec-validator would stop."""
 
-    `openapi=False` leaves out step 3 (the caller runs `openapi_problems` itself)."""
+    resources: list[Resource]
+    problems: Problems
+    openapi_applies: bool
+
+
+def check(source: Source) -> Checked:
+    """The spec's operations and every problem steps 1, 2 and 4 find (none when it can be
+    generated); what step 3, `openapi_problems`, finds goes to `problems.warn`."""
     problems = Problems(source)
     document = source.document
     if not isinstance(document, dict):
         problems.add((), "the spec is not a mapping")
-        return [], problems
+        return Checked(resources=[], problems=problems, openapi_applies=False)
     refs_ok = _check_refs(document, problems)
     for pointer, node in _schemas(document):
         _check_type(pointer, node, problems)
         _check_keywords(pointer, node, problems)
     _check_extensions(document, problems)
-    if refs_ok and openapi:
-        for pointer, message in openapi_problems(document):
-            problems.warn(pointer, message)
     resources = read_operations(document, problems)
     for resource in resources:
         for op in resource.operations:
@@ -332,4 +344,4 @@ def check(source: Source, *, openapi: bool = True) -> tuple[list[Resource], Prob
                         ("components", "schemas", name),
                         f"schema name {name!r} is not a Python identifier",
                     )
-    return resources, problems
+    return Checked(resources=resources, problems=problems, openapi_applies=refs_ok)

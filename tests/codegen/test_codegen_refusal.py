@@ -362,6 +362,33 @@ def test_a_large_spec_is_checked_with_the_same_report(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("strict", "at", "says"),
+    [
+        (True, ("Thing", "required"), "not valid OpenAPI 3.1.0: 'id' is not of type 'array'"),
+        (False, ("Thing",), "no model can be written of it: "),
+    ],
+    ids=["strict", "not-strict"],
+)
+def test_a_large_spec_refused_by_its_validation_and_its_models_gets_the_report_of_validating_first(
+    strict: bool, at: tuple[str, ...], says: str, tmp_path: Path
+) -> None:
+    """On a large spec the OpenAPI validation runs while the models are written.
+    `required: id` (a string, not a list) is a warning of the validation and a schema no
+    model can be written of: in strict mode the warning refuses the spec, alone, as when
+    the validation ran first; without, the models' refusal does."""
+    spec = _large_spec(load_spec())
+    thing = {"type": "object", "required": "id", "properties": {"id": {"type": "integer"}}}
+    spec["components"]["schemas"]["Thing"] = thing
+    text = write_spec(spec, tmp_path / "openapi.yaml")
+    with pytest.raises(SpecProblems) as refused:
+        generate(tmp_path / "openapi.yaml", tmp_path / "out", strict=strict)
+    [problem] = refused.value.problems
+    assert problem.line == line_of(text, "components", "schemas", *at)
+    assert problem.message.startswith(says)
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
     ("change", "message"),
     [
         ({"operation": "no_such_list"}, "is not a list operation of the spec"),
