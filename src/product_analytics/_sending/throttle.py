@@ -22,14 +22,15 @@ the longest window the class publishes or its `rate_limit` sets, an hour without
 request let through before a long quiet spell would otherwise explain two 429s as one
 request per that spell), else at its published rates; a `rate_limit` for it paces from the
 start and stays.
-Learned windows are probed, as a congestion window is: one span of the shortest after one
-is learned or the last 429, a request that finds them full for `_AHEAD` s more goes beyond
-them (one at a time). Let through, each full one takes a request more (what got through, at
-least) and the next probe may go at once: a share of the key that other clients left grows
-a request a round trip. Refused, it costs that 429 alone: the service counted it in no
-window (DRF's `SimpleRateThrottle` records only the requests it lets through), so it pauses
-nothing and the request waits for room in the learned windows; the next probe goes twice
-as many spans later, `_PROBE_SPANS` at most.
+Learned windows are probed, as TCP probes a congestion window: one span of the shortest
+after one is learned or the last 429, a request that finds them full for `_AHEAD` s more
+goes beyond them (one at a time). Let through, each full one takes more requests (1, then
+twice as many after each probe let through in a row; what got through, at least), still
+counting the answers it holds, and the next probe may go at once: a share of the key that
+other clients left comes back in a few round trips. Refused, it costs that 429 alone: the
+service counted it in no window (DRF's `SimpleRateThrottle` records only the requests it
+lets through), so it pauses nothing and the request waits for room in the learned windows;
+the next probe goes twice as many spans later, `_PROBE_SPANS` at most, and takes 1 again.
 A full window waits for a slot to free, plus `margin` seconds. `acquire` raises
 `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
 
@@ -196,6 +197,7 @@ class _Gate:
     full: frozenset[tuple[int, int]] = frozenset()  # the windows full when it went
     probe_at: float = 0.0  # no probe beyond the learned windows before (epoch)
     probe_spans: int = 1  # spans of the shortest learned window from a refused probe to the next
+    growth: int = 1  # requests a full learned window takes when its probe is let through
     flying: deque[float] = field(default_factory=deque)  # paced requests in flight, sent at
     ready: float = 0.0  # no request before (epoch): a full window's wait and its margin
     changed: asyncio.Future[None] | None = None  # set when a pause lifts
@@ -480,34 +482,41 @@ class Throttles:
 
     def _probed(self, gate: _Gate, now: float, *, room: bool) -> None:
         """The probe beyond the learned windows of `gate` is answered. It found `room` (let
-        through, and they took what got through): the next may go at once, one more request
-        a round trip while the service lets them through. Else (refused, or let through
-        with the windows kept to anyway) the next goes a span of the shortest learned
-        window later, and after each refused one twice as many spans, `_PROBE_SPANS` at
-        most."""
+        through, and they took what got through): the next may go at once and, let through,
+        widens them twice as much. Else (refused, or let through with the windows kept to
+        anyway) the next goes a span of the shortest learned window later, and after each
+        refused one twice as many spans, `_PROBE_SPANS` at most; let through, it widens
+        them by one."""
         gate.beyond = 0.0
         if room:
-            gate.probe_at, gate.probe_spans = now, 1
+            gate.probe_at, gate.probe_spans, gate.growth = now, 1, 2 * gate.growth
             return
         gate.probe_at = now + gate.probe_spans * _shortest(gate)
-        gate.probe_spans = min(2 * gate.probe_spans, _PROBE_SPANS)
+        gate.probe_spans, gate.growth = min(2 * gate.probe_spans, _PROBE_SPANS), 1
 
     def _widen(self, gate: _Gate, sent_at: float, *, probe: bool) -> bool:
         """Whether a learned window of `gate` was too narrow: the request sent at `sent_at`,
         let through, makes it hold more than it allows (a request sent before it was
         learned can), or it was full when that request went as a `probe` beyond it. It
-        then takes what got through, one more request at least for a probe's."""
+        then takes what got through, `growth` requests more at least for a probe's, and
+        goes on counting the answers it held."""
         passed = self._passed.get(gate.name, [])
         end = bisect.bisect_right(passed, sent_at)
 
         def through(n: int, per: int) -> int:
-            more = probe and (n, per) in gate.full
+            more = gate.growth if probe and (n, per) in gate.full else 0
             return max(n + more, end - bisect.bisect_right(passed, sent_at - per))
 
         wider = [(through(n, per), per) for n, per in gate.learned]
         if wider == gate.learned:
             return False
         logger.info("throttle class %s: more got through than %s", gate.name, gate.learned)
+        narrow, wide = (
+            _windows((RateLimit(n, per=per) for n, per in learned), gate.name, self._namespace)
+            for learned in (gate.learned, wider)
+        )
+        for before, after in zip(narrow, wide, strict=True):
+            self._store.widen(before, after)
         gate.learned, gate.ready = wider, 0.0  # a wait for the narrower windows is over
         self._pace(gate)
         return True
@@ -528,7 +537,7 @@ class Throttles:
         if shown is None:
             return
         gate.learned = [*gate.learned, shown][-_LEARNED:]
-        gate.probe_at, gate.probe_spans = time.time() + _shortest(gate), 1
+        gate.probe_at, gate.probe_spans, gate.growth = time.time() + _shortest(gate), 1, 1
         self._pace(gate)
         logger.info("throttle class %s paced at %d requests per %d s", gate.name, *shown)
 
@@ -721,6 +730,13 @@ class _Store:
             for key in keys:
                 pipe.zrem(key, self._member(taken))
             await self._call(pipe.execute(), [])
+
+    def widen(self, before: _Window, after: _Window) -> None:
+        """In memory, window `after` (the same span, more requests) goes on counting the
+        answers `before` holds: widened by a request, it lets one more go, not a whole
+        window's worth at once."""
+        if not self.shared and (answers := self._answers.pop(before.answers, None)):
+            self._answers[after.answers] = deque(answers, maxlen=after.amount)
 
     def _answers_in(self, window: _Window) -> deque[float]:
         """The answer times (epoch s) `window` holds in this process: its newest N, in the
