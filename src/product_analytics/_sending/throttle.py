@@ -292,7 +292,8 @@ class Throttles:
     async def refused(
         self, classes: Sequence[str], sent_at: float, retry_after: float | None
     ) -> float:
-        """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
+        """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits (0.0 for
+        a probe beyond the learned windows: it pauses nothing and waits for their room)."""
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
         now, taken = self._landed(self._existing(classes), sent_at)
