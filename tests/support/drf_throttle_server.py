@@ -44,7 +44,15 @@ from product_analytics.testing import MockTransport
 from tests.support.loopback import serve
 from tests.support.virtual_time import run_in_virtual_time, virtual_clock
 
-__all__ = ["API_KEY", "DrfThrottleServer", "Fetch", "Hit", "bound", "fetch_in_virtual_time"]
+__all__ = [
+    "API_KEY",
+    "DrfThrottleServer",
+    "Fetch",
+    "Hit",
+    "bound",
+    "fetch_in_virtual_time",
+    "fetch_together_in_virtual_time",
+]
 
 API_KEY = "phx_drf_throttle_test_key"
 
@@ -333,3 +341,59 @@ def fetch_in_virtual_time(
         )
 
     return run_in_virtual_time(fetch, clocks=True)
+
+
+def fetch_together_in_virtual_time(
+    rates: Sequence[tuple[int, float]],
+    workers: int,
+    count: int,
+    *,
+    stagger: float = 0.013,
+    latency: float = 0.02,
+    jitter: float = 0.03,
+    seed: int = 0,
+    **settings: Any,
+) -> list[Fetch]:
+    """`workers` clients on one API key and no shared store (as many processes), started
+    `stagger` s apart, each its own `get_many` of `count` recordings with `settings`, on
+    virtual time, against one server throttling `recordings` at `rates`; each through its
+    own `transport` (its jitter drawn from `seed` and its place). One `Fetch` a worker:
+    its own seconds and errors, the server's requests and 429s (all workers')."""
+
+    async def fetch_all() -> list[Fetch]:
+        server = DrfThrottleServer(
+            {"recordings": rates}, recordings=count, rounding="ceil", clock=virtual_clock
+        )
+
+        async def fetch(index: int) -> tuple[float, int]:
+            await asyncio.sleep(index * stagger)
+            transport = server.transport(
+                latency=latency, jitter=jitter, seed=seed * workers + index
+            )
+            started = virtual_clock()
+            async with AsyncClient(
+                api_key=server.api_key,
+                base_url="https://drf.test",
+                project_id=server.project_id,
+                transport=transport,
+                **settings,
+            ) as client:
+                found = await client.session_recordings.get_many(
+                    ids=server.recording_ids, return_exceptions=True
+                )
+            errors = sum(isinstance(item, BaseException) for item in found)
+            return virtual_clock() - started, errors
+
+        done = await asyncio.gather(*map(fetch, range(workers)))
+        return [
+            Fetch(
+                seconds=seconds,
+                bound=bound(workers * count, rates),
+                requests=len(server.hits),
+                throttled=server.throttled,
+                errors=errors,
+            )
+            for seconds, errors in done
+        ]
+
+    return run_in_virtual_time(fetch_all, clocks=True)

@@ -17,6 +17,7 @@ from product_analytics._sending.throttle import (
     ThrottleWaitTooLong,
 )
 from product_analytics.testing import FakeServer
+from tests.support.virtual_time import run_in_virtual_time
 
 RECORDINGS = ("recordings",)
 RATES = {"recordings": ((240, 60.0), (1200, 3600.0)), "listing": ((60, 60.0), (300, 3600.0))}
@@ -241,3 +242,65 @@ async def test_a_retry_after_of_years_pauses_its_class_an_hour_at_most() -> None
     [paused] = events
     assert paused.paused_until is not None
     assert paused.paused_until <= time.time() + LONGEST_PAUSE
+
+
+async def go(throttles: Throttles, count: int) -> None:
+    """`count` requests that go at once and are let through."""
+    for _ in range(count):
+        await throttles.acquire(RECORDINGS, max_wait=0.01)
+        await let_through(throttles, RECORDINGS, time.time())
+
+
+async def three_a_second_learned_and_full(throttles: Throttles) -> None:
+    """3 let through, then 2 refused (`Retry-After: 1`): the class is paced at the 3 a
+    second they show. A span on, that window is full for 0.8 s more."""
+    await go(throttles, 3)
+    await asyncio.sleep(0.01)
+    for _ in range(2):
+        await throttles.refused(RECORDINGS, time.time(), 1.0)
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(1.1)
+    await go(throttles, 1)  # sent after the pause: it ran its course
+    await asyncio.sleep(0.8)
+    await go(throttles, 2)
+    await asyncio.sleep(0.2)
+    await go(throttles, 1)  # the oldest gone, its slot taken
+    await asyncio.sleep(0.05)
+
+
+def test_a_probe_beyond_a_learned_window_refused_pauses_nothing() -> None:
+    """A request that finds the learned window full for most of a second goes beyond it as
+    a probe. Refused, its 429 pauses nothing and its request waits for room in the window,
+    not for `Retry-After` (the service counted it in no window); nothing else goes beyond
+    meanwhile."""
+    events: list[ThrottleEvent] = []
+
+    async def main() -> tuple[float, float | None, float]:
+        throttles = Throttles(rates={"recordings": ((100, 60.0),)})
+        await three_a_second_learned_and_full(throttles)
+        throttles.add_listener(events.append)
+        await throttles.acquire(RECORDINGS, max_wait=0.01)  # beyond the window: the probe
+        wait = await throttles.refused(RECORDINGS, time.time(), 1.0)
+        paused = throttles.paused_until("recordings")
+        waited = await throttles.acquire(RECORDINGS)  # room in the window, no other probe
+        return wait, paused, waited
+
+    wait, paused, waited = run_in_virtual_time(main, clocks=True)
+    assert (wait, paused, events) == (0.0, None, [])
+    assert 0.7 < waited < 0.8
+
+
+def test_a_probe_let_through_widens_the_window_by_one_which_keeps_its_answers() -> None:
+    """The probe let through, the window takes one request more (4 a second), still
+    counting the 3 answers it held: the next request, full again, is the next probe, and
+    once it is refused the one after waits for room, not a whole new window's worth."""
+
+    async def main() -> float:
+        throttles = Throttles(rates={"recordings": ((100, 60.0),)})
+        await three_a_second_learned_and_full(throttles)
+        await go(throttles, 1)  # the probe, let through: 4 a second
+        await throttles.acquire(RECORDINGS, max_wait=0.01)  # the next probe
+        await throttles.refused(RECORDINGS, time.time(), 1.0)
+        return await throttles.acquire(RECORDINGS)
+
+    assert 0.7 < run_in_virtual_time(main, clocks=True) < 0.8

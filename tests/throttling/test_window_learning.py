@@ -14,10 +14,13 @@ import time
 
 import pytest
 
-from product_analytics import AsyncClient
+from product_analytics import AsyncClient, RateLimit
 from product_analytics._sending.throttle import Refusal, window_shown
 from product_analytics.testing import MockTransport
-from tests.support.drf_throttle_server import fetch_in_virtual_time
+from tests.support.drf_throttle_server import (
+    fetch_in_virtual_time,
+    fetch_together_in_virtual_time,
+)
 from tests.support.virtual_time import run_in_virtual_time
 
 HOUR = 3600.0
@@ -171,3 +174,21 @@ def test_two_429s_after_a_quiet_spell_teach_no_window_longer_than_the_published_
             return time.monotonic() - started
 
     assert run_in_virtual_time(main, clocks=True) < 1.0
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_four_clients_on_one_key_without_a_store_each_finish_within_twice_the_bound(
+    seed: int,
+) -> None:
+    """4 workers on one key, no shared store, 60 recordings each, `rate_limit` set to the
+    service's 30 per 3 s: they collide, and each learns a share of the window from its
+    429s, some of them a small one (1 or 2 requests per 3 s) while the others run. Probing
+    beyond its learned window, each takes the room the others leave once they finish: the
+    slowest ends within 2x the least time the window allows all 240 (what workers sharing
+    a store take at best), none crawling on at its small share."""
+    runs = fetch_together_in_virtual_time(
+        [(30, 3.0)], 4, 60, seed=seed, max_retries=8, rate_limit=RateLimit(30, per=3)
+    )
+    assert [run.errors for run in runs] == [0] * 4
+    slowest = max(run.seconds for run in runs)
+    assert slowest <= 2 * runs[0].bound, [round(run.seconds, 1) for run in runs]

@@ -21,9 +21,16 @@ send times of the requests let through before it and the other refusals; never l
 the longest window the class publishes or its `rate_limit` sets, an hour without either: a
 request let through before a long quiet spell would otherwise explain two 429s as one
 request per that spell), else at its published rates; a `rate_limit` for it paces from the
-start and stays. A learned window no 429 has shown right for `_RECHECK` times its span lets
-one request go beyond it; let through, the window takes what got through (other clients on
-the key gone quiet).
+start and stays.
+Learned windows are probed, as TCP probes a congestion window: one span of the shortest
+after one is learned or the last 429, a request that finds them full for `_AHEAD` s more
+goes beyond them (one at a time). Let through, each full one takes more requests (1, then
+twice as many after each probe let through in a row; what got through, at least), still
+counting the answers it holds, and the next probe may go at once: a share of the key that
+other clients left comes back in a few round trips. Refused, it costs that 429 alone: the
+service counted it in no window (DRF's `SimpleRateThrottle` records only the requests it
+lets through), so it pauses nothing and the request waits for room in the learned windows;
+the next probe goes twice as many spans later, `_PROBE_SPANS` at most, and takes 1 again.
 A full window waits for a slot to free, plus `margin` seconds. `acquire` raises
 `ThrottleWaitTooLong` rather than wait beyond `max_wait` s or past `deadline` (monotonic).
 
@@ -88,7 +95,8 @@ _HISTORY = 10_000  # send times kept per class of the requests the service let t
 LONGEST_PAUSE = 3600.0
 _LEARNED = 3  # windows learned per class, the latest kept
 _JITTER = 0.02  # s: how much earlier or later than its neighbours a request may reach the service
-_RECHECK = 8  # learned windows unrefused this many times their span: one request goes beyond
+_PROBE_SPANS = 4  # the most spans of the shortest learned window between two probes beyond
+_AHEAD = 0.25  # s: a probe beyond the learned windows goes no later than this before they free
 T = TypeVar("T")
 
 
@@ -185,8 +193,11 @@ class _Gate:
     progress: int = 0  # requests let through since the gate exists
     refused: list[Refusal] = field(default_factory=list)  # the pause's, Retry-After known
     learned: list[tuple[int, int]] = field(default_factory=list)  # (requests, s) it showed
-    checked: float = 0.0  # when a 429 last showed the learned windows right (epoch)
-    beyond: float = 0.0  # when a request went beyond the learned windows (0.0: none out)
+    beyond: float = 0.0  # when the probe beyond the learned windows went (0.0: none out)
+    full: frozenset[tuple[int, int]] = frozenset()  # the windows full when it went
+    probe_at: float = 0.0  # no probe beyond the learned windows before (epoch)
+    probe_spans: int = 1  # spans of the shortest learned window from a refused probe to the next
+    growth: int = 1  # requests a full learned window takes when its probe is let through
     flying: deque[float] = field(default_factory=deque)  # paced requests in flight, sent at
     ready: float = 0.0  # no request before (epoch): a full window's wait and its margin
     changed: asyncio.Future[None] | None = None  # set when a pause lifts
@@ -281,20 +292,26 @@ class Throttles:
     async def refused(
         self, classes: Sequence[str], sent_at: float, retry_after: float | None
     ) -> float:
-        """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits."""
+        """Report a 429 to a request sent at `sent_at` (epoch); the seconds it waits (0.0 for
+        a probe beyond the learned windows: it pauses nothing and waits for their room)."""
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
         now, taken = self._landed(self._existing(classes), sent_at)
         for name, at in taken.items():  # the service counted it in no window
             await self._store.free(self._gates[name].items, at)
-        for gate in map(self._gate, classes):
+        gates = [*map(self._gate, classes)]
+        if probes := [gate for gate in gates if _probe(gate, taken)]:
+            for gate in probes:  # the learned windows hold: it waits for their room
+                self._probed(gate, now, room=False)
+            return 0.0
+        for gate in gates:
             if gate.sent == math.inf:  # a new pause
                 gate.sent, gate.refusals, gate.probing, gate.refused = sent_at, 0, 0.0, []
             elif sent_at > gate.sent:  # a probe, or sent after the first refusal
                 gate.refusals += 1
-            gate.sent, gate.checked = min(gate.sent, sent_at), now
-            if gate.beyond and sent_at >= gate.beyond:  # the learned windows hold
-                gate.beyond = 0.0
+            gate.sent = min(gate.sent, sent_at)
+            if gate.learned:  # no probe beyond them while the 429s go on
+                gate.probe_at = max(gate.probe_at, now + _shortest(gate))
             # Only a whole-second Retry-After, as DRF sends it, can show a window.
             if retry_after is not None and known and float(retry_after).is_integer():
                 gate.refused.append(Refusal(sent=sent_at, wait=retry_after, landed=now))
@@ -328,13 +345,16 @@ class Throttles:
         if not self.watching(classes):
             return
         gates = self._existing(classes)
+        now, taken = self._landed(gates, sent_at)
         for gate in gates:  # sent after a pause's end: it ran its course (this one counts)
             ran = gate.sent < sent_at and gate.until <= sent_at
             if ran and (gate.refusals or not gate.asked):  # unless a probe told nothing
                 self._judge(gate)
             if gate.learned and not self._store.shared:
-                self._widen(gate, sent_at)
-        now, taken = self._landed(gates, sent_at)
+                probe = _probe(gate, taken)
+                wider = self._widen(gate, sent_at, probe=probe)
+                if probe:
+                    self._probed(gate, now, room=wider)
         for gate in gates:
             if gate.paced:
                 await self._store.answered(gate.items, taken.get(gate.name))
@@ -432,46 +452,75 @@ class Throttles:
         if now < gate.ready:
             return gate.ready - now
         if (wait := await self._store.take(gate.items, len(gate.flying), now)) <= 0 or (
-            await self._beyond(gate, now)
+            await self._beyond(gate, now, wait)
         ):
             gate.flying.append(now)
             return 0.0
         gate.ready = now + wait + self._margin
         return wait + self._margin
 
-    async def _beyond(self, gate: _Gate, now: float) -> bool:
-        """Whether a request goes beyond the learned windows of `gate`, full now: when no 429
-        has shown them right for `_RECHECK` times their span (the service may allow more:
-        other clients on its key gone quiet, a window learned from too few requests), one
-        request goes if the windows the user set have room. Let through, the learned
-        windows go; refused, they stay."""
-        longest = max((per for _, per in gate.learned), default=0)
-        if not gate.learned or now - gate.beyond < longest or self._store.shared:
-            return False  # none learned, or the last one beyond is not answered yet
-        if now - gate.checked < _RECHECK * longest:
+    async def _beyond(self, gate: _Gate, now: float, wait: float) -> bool:
+        """Whether a request goes beyond the learned windows of `gate`, full for `wait` s
+        more, as a probe: the service may allow more (other clients on its key gone quiet, a
+        window learned from too few requests). One at a time, while the class holds no
+        pause, from `probe_at` on, when the windows free no sooner than `_AHEAD` s (they
+        free up to a round trip after the service's: a probe let through sooner would show
+        that lag, not room), and only if the windows the user set have room."""
+        if not gate.learned or gate.sent < math.inf or self._store.shared:
             return False
+        if now < gate.probe_at or now - gate.beyond < _shortest(gate) or wait < _AHEAD:
+            return False  # too soon, the probe out not answered yet, or a slot frees soon
         caps = _windows(self._caps.get(gate.name, ()), gate.name, self._namespace)
         if await self._store.take(caps, len(gate.flying), now) > 0:
             return False
-        gate.beyond = now
+        full = [
+            (item.amount, item.span)
+            for item in gate.items
+            if await self._store.take((item,), len(gate.flying), now) > 0
+        ]
+        gate.beyond, gate.full = now, frozenset(full)
         return True
 
-    def _widen(self, gate: _Gate, sent_at: float) -> None:
-        """A learned window of `gate` that the request sent at `sent_at`, let through, makes
-        hold more than it allows (only one beyond them can) was too narrow: it takes what
-        got through, and the next request beyond goes one window later."""
+    def _probed(self, gate: _Gate, now: float, *, room: bool) -> None:
+        """The probe beyond the learned windows of `gate` is answered. It found `room` (let
+        through, and they took what got through): the next may go at once and, let through,
+        widens them twice as much. Else (refused, or let through with the windows kept to
+        anyway) the next goes a span of the shortest learned window later, and after each
+        refused one twice as many spans, `_PROBE_SPANS` at most; let through, it widens
+        them by one."""
+        gate.beyond = 0.0
+        if room:
+            gate.probe_at, gate.probe_spans, gate.growth = now, 1, 2 * gate.growth
+            return
+        gate.probe_at = now + gate.probe_spans * _shortest(gate)
+        gate.probe_spans, gate.growth = min(2 * gate.probe_spans, _PROBE_SPANS), 1
+
+    def _widen(self, gate: _Gate, sent_at: float, *, probe: bool) -> bool:
+        """Whether a learned window of `gate` was too narrow: the request sent at `sent_at`,
+        let through, makes it hold more than it allows (a request sent before it was
+        learned can), or it was full when that request went as a `probe` beyond it. It
+        then takes what got through, `growth` requests more at least for a probe's, and
+        goes on counting the answers it held."""
         passed = self._passed.get(gate.name, [])
         end = bisect.bisect_right(passed, sent_at)
-        wider = [
-            (max(n, end - bisect.bisect_right(passed, sent_at - per)), per)
-            for n, per in gate.learned
-        ]
-        if wider != gate.learned:
-            logger.info("throttle class %s: more got through than %s", gate.name, gate.learned)
-            longest = max(per for _, per in wider)
-            gate.learned, gate.beyond = wider, 0.0
-            gate.checked = min(gate.checked, time.time() - (_RECHECK - 1) * longest)
-            self._pace(gate)
+
+        def through(n: int, per: int) -> int:
+            more = gate.growth if probe and (n, per) in gate.full else 0
+            return max(n + more, end - bisect.bisect_right(passed, sent_at - per))
+
+        wider = [(through(n, per), per) for n, per in gate.learned]
+        if wider == gate.learned:
+            return False
+        logger.info("throttle class %s: more got through than %s", gate.name, gate.learned)
+        narrow, wide = (
+            _windows((RateLimit(n, per=per) for n, per in learned), gate.name, self._namespace)
+            for learned in (gate.learned, wider)
+        )
+        for before, after in zip(narrow, wide, strict=True):
+            self._store.widen(before, after)
+        gate.learned, gate.ready = wider, 0.0  # a wait for the narrower windows is over
+        self._pace(gate)
+        return True
 
     def _judge(self, gate: _Gate) -> None:
         """A throttle's pause ran its course: pace the class from now on, in the window the
@@ -488,7 +537,8 @@ class Throttles:
         shown = window_shown(passed, gate.refused, gate.learned, longest)
         if shown is None:
             return
-        gate.learned, gate.checked = [*gate.learned, shown][-_LEARNED:], time.time()
+        gate.learned = [*gate.learned, shown][-_LEARNED:]
+        gate.probe_at, gate.probe_spans, gate.growth = time.time() + _shortest(gate), 1, 1
         self._pace(gate)
         logger.info("throttle class %s paced at %d requests per %d s", gate.name, *shown)
 
@@ -510,6 +560,17 @@ class Throttles:
                 callback(event)
             except Exception:
                 logger.exception("a throttle listener failed on %r", event)
+
+
+def _shortest(gate: _Gate) -> int:
+    """The span (s) of the shortest window learned for `gate`."""
+    return min(per for _, per in gate.learned)
+
+
+def _probe(gate: _Gate, taken: Mapping[str, float]) -> bool:
+    """Whether the request counted in `gate`'s windows at `taken[gate.name]` was its probe
+    beyond the learned windows."""
+    return bool(gate.beyond) and taken.get(gate.name) == gate.beyond
 
 
 def _held(gate: _Gate, now: float) -> float:
@@ -670,6 +731,13 @@ class _Store:
             for key in keys:
                 pipe.zrem(key, self._member(taken))
             await self._call(pipe.execute(), [])
+
+    def widen(self, before: _Window, after: _Window) -> None:
+        """In memory, window `after` (the same span, more requests) goes on counting the
+        answers `before` holds: widened by a request, it lets one more go, not a whole
+        window's worth at once."""
+        if not self.shared and (answers := self._answers.pop(before.answers, None)):
+            self._answers[after.answers] = deque(answers, maxlen=after.amount)
 
     def _answers_in(self, window: _Window) -> deque[float]:
         """The answer times (epoch s) `window` holds in this process: its newest N, in the
