@@ -322,16 +322,7 @@ def fetch_in_virtual_time(
         )
         transport = server.transport(latency=latency, jitter=jitter, seed=seed)
         started = virtual_clock()
-        async with AsyncClient(
-            api_key=server.api_key,
-            base_url="https://drf.test",
-            project_id=server.project_id,
-            transport=transport,
-            **settings,
-        ) as client:
-            found = await client.session_recordings.get_many(
-                ids=server.recording_ids, return_exceptions=True
-            )
+        found = await _get_every_recording(server, transport, settings)
         return Fetch(
             seconds=virtual_clock() - started,
             bound=bound(count, rates),
@@ -341,6 +332,23 @@ def fetch_in_virtual_time(
         )
 
     return run_in_virtual_time(fetch, clocks=True)
+
+
+async def _get_every_recording(
+    server: DrfThrottleServer, transport: MockTransport, settings: Mapping[str, Any]
+) -> list[Any]:
+    """`get_many` of every recording `server` holds, by a client with `settings` through
+    `transport`: each result, or the exception that ended it."""
+    async with AsyncClient(
+        api_key=server.api_key,
+        base_url="https://drf.test",
+        project_id=server.project_id,
+        transport=transport,
+        **settings,
+    ) as client:
+        return await client.session_recordings.get_many(
+            ids=server.recording_ids, return_exceptions=True
+        )
 
 
 def fetch_together_in_virtual_time(
@@ -371,16 +379,7 @@ def fetch_together_in_virtual_time(
                 latency=latency, jitter=jitter, seed=seed * workers + index
             )
             started = virtual_clock()
-            async with AsyncClient(
-                api_key=server.api_key,
-                base_url="https://drf.test",
-                project_id=server.project_id,
-                transport=transport,
-                **settings,
-            ) as client:
-                found = await client.session_recordings.get_many(
-                    ids=server.recording_ids, return_exceptions=True
-                )
+            found = await _get_every_recording(server, transport, settings)
             errors = sum(isinstance(item, BaseException) for item in found)
             return virtual_clock() - started, errors
 
