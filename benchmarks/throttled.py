@@ -94,11 +94,24 @@ async def throttled_get_many(count: int, rate: int, window: float) -> dict[str, 
 
 def _command(server: FakeServer, out: Path, page_size: int, *extra: str) -> list[str]:
     return [
-        sys.executable, "-m", "product_analytics", "recordings", "export",
-        "--base-url", server.base_url, "--api-key", server.api_key,
-        "--project-id", str(server.project_id), "--out", str(out),
-        "--page-size", str(page_size), "--no-progress", *extra,
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "product_analytics",
+        "recordings",
+        "export",
+        "--base-url",
+        server.base_url,
+        "--api-key",
+        server.api_key,
+        "--project-id",
+        str(server.project_id),
+        "--out",
+        str(out),
+        "--page-size",
+        str(page_size),
+        "--no-progress",
+        *extra,
+    ]
 
 
 async def _run(
@@ -195,30 +208,43 @@ async def drf_window(count: int, rate: int, window: float, rounding: str) -> dic
         requests, throttled = len(server.hits), server.throttled
     bound = (math.ceil(count / rate) - 1) * window
     return {
-        "count": count, "rate": rate, "window_s": window, "rounding": rounding,
-        "seconds": round(seconds, 3), "bound_s": bound,
+        "count": count,
+        "rate": rate,
+        "window_s": window,
+        "rounding": rounding,
+        "seconds": round(seconds, 3),
+        "bound_s": bound,
         "time_ratio": round(seconds / bound, 3) if bound else None,
-        "errors": errors, "requests": requests, "throttled_429s": throttled,
+        "errors": errors,
+        "requests": requests,
+        "throttled_429s": throttled,
         "share_429": round(_share(throttled, requests), 4),
-    }  # fmt: skip
+    }
 
 
 async def shared_key(count: int, rate: int, window: int, workers: int) -> dict[str, Any]:
     """`workers` processes on one key against a DRF-like window of `rate` per `window` s,
     each with `rate_limit` set to it: through one Redis store, then each on its own."""
-    figures: dict[str, Any] = {"workers": workers, "count_each": count, "rate": rate,
-                               "window_s": window}  # fmt: skip
+    figures: dict[str, Any] = {
+        "workers": workers,
+        "count_each": count,
+        "rate": rate,
+        "window_s": window,
+    }
     with redis_server() as redis:
         for name, store in (("redis", redis.url), ("no_store", None)):
             run = await shared_run(store, workers=workers, count=count, limit=rate, per=window)
             figures[name] = {
-                "seconds": round(run.seconds, 3), "span_s": round(run.span, 3),
-                "bound_s": run.bound, "time_ratio": round(run.span / run.bound, 3),
+                "seconds": round(run.seconds, 3),
+                "span_s": round(run.span, 3),
+                "bound_s": run.bound,
+                "time_ratio": round(run.span / run.bound, 3),
                 "errors": run.errors,
-                "requests": run.requests, "throttled_429s": run.throttled,
+                "requests": run.requests,
+                "throttled_429s": run.throttled,
                 "share_429": round(run.share_429, 4),
                 "worker_seconds": sorted(round(each, 2) for each in run.worker_seconds),
-            }  # fmt: skip
+            }
     slowest = max(figures["redis"]["worker_seconds"])
     figures["no_store"]["slowest_ratio"] = round(
         max(figures["no_store"]["worker_seconds"]) / slowest, 3

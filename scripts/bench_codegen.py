@@ -78,8 +78,18 @@ def peer(work: Path, index: int, executable: Path) -> tuple[float, int, Path]:
     config = work / "peer.yaml"
     config.write_text("literal_enums: true\n")
     out = work / f"peer_{index}"
-    command = [str(executable), "generate", "--path", str(SPEC), "--config", str(config),
-               "--meta", "none", "--output-path", str(out)]  # fmt: skip
+    command = [
+        str(executable),
+        "generate",
+        "--path",
+        str(SPEC),
+        "--config",
+        str(config),
+        "--meta",
+        "none",
+        "--output-path",
+        str(out),
+    ]
     seconds, rss = timed(command, work)
     return seconds, rss, out
 
@@ -88,8 +98,11 @@ def import_time(generated: Path, work: Path, runs: int = 7) -> float:
     """Median seconds of `import product_analytics` in a fresh interpreter, with the
     whole API as its `_generated` package."""
     site = work / "site"
-    shutil.copytree(ROOT / "src" / "product_analytics", site / "product_analytics",
-                    ignore=shutil.ignore_patterns("__pycache__", "_generated"))  # fmt: skip
+    shutil.copytree(
+        ROOT / "src" / "product_analytics",
+        site / "product_analytics",
+        ignore=shutil.ignore_patterns("__pycache__", "_generated"),
+    )
     shutil.copytree(generated, site / "product_analytics" / "_generated")
     code = (
         "import time; t = time.perf_counter(); import product_analytics; "
@@ -98,10 +111,13 @@ def import_time(generated: Path, work: Path, runs: int = 7) -> float:
     env = {**os.environ, "PYTHONPATH": str(site)}
     subprocess.run([sys.executable, "-c", "import product_analytics"], env=env, check=True)
     times = [
-        float(subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                             capture_output=True, text=True).stdout)
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
+            ).stdout
+        )
         for _ in range(runs)
-    ]  # fmt: skip
+    ]
     return statistics.median(times)
 
 

@@ -40,9 +40,16 @@ def main() -> int:
     throttle = [flag for rate in rates for flag in ("--throttle", rate)]
     cli = [sys.executable, "-m", "product_analytics"]
     server_command = [
-        *cli, "fake-server", "--port", "0",
-        "--recordings", str(args.recordings), "--seed", "7", *throttle,
-    ]  # fmt: skip
+        *cli,
+        "fake-server",
+        "--port",
+        "0",
+        "--recordings",
+        str(args.recordings),
+        "--seed",
+        "7",
+        *throttle,
+    ]
     server = subprocess.Popen(
         server_command,
         stdout=subprocess.PIPE,
@@ -63,15 +70,21 @@ def main() -> int:
         env = {**os.environ, **info["env"]}
         export = subprocess.run(
             [
-                *cli, "recordings", "export",
-                "--project-id", str(info["project_id"]),
-                "--out", args.out,
-                "--page-size", str(args.page_size),
-                "--concurrency", str(args.concurrency),
+                *cli,
+                "recordings",
+                "export",
+                "--project-id",
+                str(info["project_id"]),
+                "--out",
+                args.out,
+                "--page-size",
+                str(args.page_size),
+                "--concurrency",
+                str(args.concurrency),
             ],
             env=env,
             check=False,
-        )  # fmt: skip
+        )
         if export.returncode == 0:
             with Path(args.out).open("rb") as exported:
                 lines = sum(1 for _ in exported)

@@ -28,21 +28,42 @@ sys.path.insert(0, str(ROOT))
 def run_case(case: str, sdk_src: str | None, memory_cap: int, timeout: float) -> dict[str, object]:
     path = [str(ROOT)] if sdk_src is None else [sdk_src, str(ROOT)]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
-    command = [sys.executable, "-m", "tests.hardening.scenarios", case,
-               "--memory-cap", str(memory_cap)]  # fmt: skip
+    command = [
+        sys.executable,
+        "-m",
+        "tests.hardening.scenarios",
+        case,
+        "--memory-cap",
+        str(memory_cap),
+    ]
     try:
         done = subprocess.run(
-            command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
+            command,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
             check=False,
-        )  # fmt: skip
+        )
     except subprocess.TimeoutExpired:
-        return {"case": case, "requests": None, "seconds": timeout, "peak_mb": None,
-                "outcome": f"killed after {timeout:g} s"}  # fmt: skip
+        return {
+            "case": case,
+            "requests": None,
+            "seconds": timeout,
+            "peak_mb": None,
+            "outcome": f"killed after {timeout:g} s",
+        }
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or not lines:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        return {"case": case, "requests": None, "seconds": None, "peak_mb": None,
-                "outcome": f"process ended {done.returncode}: {last[:150]}"}  # fmt: skip
+        return {
+            "case": case,
+            "requests": None,
+            "seconds": None,
+            "peak_mb": None,
+            "outcome": f"process ended {done.returncode}: {last[:150]}",
+        }
     report: dict[str, object] = json.loads(lines[-1])
     return report
 
@@ -50,13 +71,15 @@ def run_case(case: str, sdk_src: str | None, memory_cap: int, timeout: float) ->
 def table(reports: list[dict[str, object]]) -> str:
     rows = [("case", "requests", "seconds", "peak MB", "outcome")]
     for r in reports:
-        rows.append((
-            str(r["case"]),
-            "-" if r.get("requests") is None else str(r["requests"]),
-            "-" if r.get("seconds") is None else f"{r['seconds']:.2f}",
-            "-" if r.get("peak_mb") is None else f"{r['peak_mb']:.0f}",
-            str(r["outcome"]),
-        ))  # fmt: skip
+        rows.append(
+            (
+                str(r["case"]),
+                "-" if r.get("requests") is None else str(r["requests"]),
+                "-" if r.get("seconds") is None else f"{r['seconds']:.2f}",
+                "-" if r.get("peak_mb") is None else f"{r['peak_mb']:.0f}",
+                str(r["outcome"]),
+            )
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     out = []
     for row in rows:

@@ -133,9 +133,14 @@ async def soak_cancellation() -> list[Figure]:
     runs = [
         ("cancel get_many of 5,000 midway", 5000, cancel_get_many_midway(5000), "cancelled", 0),
         ("cancel async for midway", 600, cancel_async_for_midway(600), "cancelled", 1),
-        ("close during in-flight requests", 2000, close_during_in_flight(2000),
-         "ClientClosedError", 0),
-    ]  # fmt: skip
+        (
+            "close during in-flight requests",
+            2000,
+            close_during_in_flight(2000),
+            "ClientClosedError",
+            0,
+        ),
+    ]
     for name, cases, scenario, expected, pending_allowed in runs:
         started = time.perf_counter()
         result = await scenario

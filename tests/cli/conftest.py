@@ -73,9 +73,16 @@ async def fake_server_process(*options: str) -> AsyncIterator[FakeServerProcess]
     """`product-analytics fake-server --port 0 *options` in a process of its own, interrupted
     (SIGINT) when the block ends."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "product_analytics", "fake-server", "--port", "0", *options,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-m",
+        "product_analytics",
+        "fake-server",
+        "--port",
+        "0",
+        *options,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     running = FakeServerProcess(process, {})
     try:
         assert process.stdout is not None

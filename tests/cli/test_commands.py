@@ -97,9 +97,17 @@ async def test_duplicate_role_is_a_one_line_error_naming_status_and_detail(
 
 async def test_projects_update_sets_the_given_fields(cli_env: FakeServer, run_cli: Any) -> None:
     result = await run_cli(
-        "projects", "update", "--id", str(cli_env.project_id),
-        "--set", "name=Renamed", "--set", "anonymize_ips=true", "--set", "app_urls=[\"https://a.example\"]",
-    )  # fmt: skip
+        "projects",
+        "update",
+        "--id",
+        str(cli_env.project_id),
+        "--set",
+        "name=Renamed",
+        "--set",
+        "anonymize_ips=true",
+        "--set",
+        'app_urls=["https://a.example"]',
+    )
     assert result.code == 0, result.stderr
     [project] = result.documents
     assert project["name"] == "Renamed"
@@ -205,9 +213,13 @@ async def test_unreachable_service_is_a_connection_error_line(
     cli_env: FakeServer, run_cli: Any, unused_tcp_port: int
 ) -> None:
     result = await run_cli(
-        "recordings", "list", "--base-url", f"http://127.0.0.1:{unused_tcp_port}",
-        "--max-retries", "0",
-    )  # fmt: skip
+        "recordings",
+        "list",
+        "--base-url",
+        f"http://127.0.0.1:{unused_tcp_port}",
+        "--max-retries",
+        "0",
+    )
     assert result.code == 1
     [line] = result.stderr.strip().splitlines()
     assert "could not connect" in line

@@ -71,20 +71,38 @@ async def test_terminated_export_keeps_its_progress_for_resume_and_no_final_file
     tmp_path: Path,
 ) -> None:
     server = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "product_analytics", "fake-server",
-        "--port", "0", "--recordings", "30000", stdout=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-m",
+        "product_analytics",
+        "fake-server",
+        "--port",
+        "0",
+        "--recordings",
+        "30000",
+        stdout=asyncio.subprocess.PIPE,
+    )
     out = tmp_path / "big.jsonl"
     checkpoint = tmp_path / "big.jsonl.checkpoint"
     try:
         assert server.stdout is not None
         info = json.loads(await asyncio.wait_for(server.stdout.readline(), 60))
         export = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "product_analytics", "recordings", "export",
-            "--project-id", str(info["project_id"]), "--out", str(out),
-            "--page-size", "20", "--concurrency", "1",
-            env={**os.environ, **info["env"]}, stderr=asyncio.subprocess.PIPE,
-        )  # fmt: skip
+            sys.executable,
+            "-m",
+            "product_analytics",
+            "recordings",
+            "export",
+            "--project-id",
+            str(info["project_id"]),
+            "--out",
+            str(out),
+            "--page-size",
+            "20",
+            "--concurrency",
+            "1",
+            env={**os.environ, **info["env"]},
+            stderr=asyncio.subprocess.PIPE,
+        )
         for _ in range(600):
             with contextlib.suppress(OSError, ValueError):
                 if json.loads(checkpoint.read_text())["lines"] >= 40:

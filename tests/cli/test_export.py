@@ -29,9 +29,15 @@ async def test_export_writes_every_recording_once_in_list_order(
 ) -> None:
     out = tmp_path / "all.jsonl"
     result = await run_cli(
-        "recordings", "export", "--out", str(out),
-        "--page-size", str(page_size), "--concurrency", str(concurrency),
-    )  # fmt: skip
+        "recordings",
+        "export",
+        "--out",
+        str(out),
+        "--page-size",
+        str(page_size),
+        "--concurrency",
+        str(concurrency),
+    )
     assert result.code == 0, result.stderr
     assert _ids(out) == cli_env.recording_ids
     [summary] = result.documents
@@ -47,10 +53,19 @@ async def test_export_follows_live_has_next_lists_without_a_total(
     async with FakeServer(recordings=45, seed=1, list_style="live") as server:
         out = tmp_path / "live.jsonl"
         result = await run_cli(
-            "recordings", "export", "--out", str(out), "--page-size", "10",
-            "--api-key", server.api_key, "--base-url", server.base_url,
-            "--project-id", str(server.project_id),
-        )  # fmt: skip
+            "recordings",
+            "export",
+            "--out",
+            str(out),
+            "--page-size",
+            "10",
+            "--api-key",
+            server.api_key,
+            "--base-url",
+            server.base_url,
+            "--project-id",
+            str(server.project_id),
+        )
         assert result.code == 0, result.stderr
         assert _ids(out) == server.recording_ids
 

@@ -30,11 +30,26 @@ async def slow_server() -> AsyncIterator[FakeServer]:
 
 def _command(server: FakeServer, out: Path, *extra: str) -> list[str]:
     return [
-        sys.executable, "-m", "product_analytics", "recordings", "export",
-        "--base-url", server.base_url, "--api-key", server.api_key,
-        "--project-id", str(server.project_id), "--out", str(out),
-        "--page-size", "10", "--concurrency", "2", "--no-progress", *extra,
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "product_analytics",
+        "recordings",
+        "export",
+        "--base-url",
+        server.base_url,
+        "--api-key",
+        server.api_key,
+        "--project-id",
+        str(server.project_id),
+        "--out",
+        str(out),
+        "--page-size",
+        "10",
+        "--concurrency",
+        "2",
+        "--no-progress",
+        *extra,
+    ]
 
 
 async def _spawn(command: list[str]) -> asyncio.subprocess.Process:

@@ -30,10 +30,15 @@ async def cli(*argv: str, env: dict[str, str] | None = None, cwd: Path | None = 
     """`python -m product_analytics ARGV` with only the given product-analytics variables."""
     clean = {k: v for k, v in os.environ.items() if k not in ENV_NAMES}
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "product_analytics", *argv,
-        env={**clean, **(env or {})}, cwd=cwd,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-m",
+        "product_analytics",
+        *argv,
+        env={**clean, **(env or {})},
+        cwd=cwd,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(process.communicate(), 60)
     return CliResult(await process.wait(), out.decode(), err.decode())
 
@@ -56,20 +61,38 @@ def one_line(run: CliResult) -> str:
 
 async def test_connection_flags_work_before_the_command(server: FakeServer) -> None:
     result = await cli(
-        "--api-key", server.api_key, "--base-url", server.base_url,
-        "--project-id", str(server.project_id), "--timeout", "10", "--max-retries", "1",
-        "recordings", "list", "--max-items", "3",
-    )  # fmt: skip
+        "--api-key",
+        server.api_key,
+        "--base-url",
+        server.base_url,
+        "--project-id",
+        str(server.project_id),
+        "--timeout",
+        "10",
+        "--max-retries",
+        "1",
+        "recordings",
+        "list",
+        "--max-items",
+        "3",
+    )
     assert result.code == 0, result.stderr
     assert [d["id"] for d in result.documents] == server.recording_ids[:3]
 
 
 async def test_connection_flags_work_after_the_command(server: FakeServer) -> None:
     result = await cli(
-        "roles", "list",
-        "--api-key", server.api_key, "--base-url", server.base_url,
-        "--organization-id", server.organization_id, "--max-retries", "0",
-    )  # fmt: skip
+        "roles",
+        "list",
+        "--api-key",
+        server.api_key,
+        "--base-url",
+        server.base_url,
+        "--organization-id",
+        server.organization_id,
+        "--max-retries",
+        "0",
+    )
     assert result.code == 0, result.stderr
 
 
@@ -78,15 +101,30 @@ async def test_a_flag_after_the_command_wins_over_the_same_flag_before_it(
 ) -> None:
     wrong = "phx_wrong_key_before_the_command"
     result = await cli(
-        "--api-key", wrong, "--base-url", server.base_url,
-        "roles", "list", "--organization-id", server.organization_id,
-        "--api-key", server.api_key,
-    )  # fmt: skip
+        "--api-key",
+        wrong,
+        "--base-url",
+        server.base_url,
+        "roles",
+        "list",
+        "--organization-id",
+        server.organization_id,
+        "--api-key",
+        server.api_key,
+    )
     assert result.code == 0, result.stderr
     rejected = await cli(
-        "--api-key", server.api_key, "--base-url", server.base_url,
-        "roles", "list", "--organization-id", server.organization_id, "--api-key", wrong,
-    )  # fmt: skip
+        "--api-key",
+        server.api_key,
+        "--base-url",
+        server.base_url,
+        "roles",
+        "list",
+        "--organization-id",
+        server.organization_id,
+        "--api-key",
+        wrong,
+    )
     assert rejected.code == 1
     assert "401" in one_line(rejected)
 
@@ -96,9 +134,14 @@ async def test_a_flag_before_the_command_is_not_reset_by_the_commands_default(
 ) -> None:
     env = {"PRODUCT_ANALYTICS_API_KEY": server.api_key, "PRODUCT_ANALYTICS_BASE_URL": "http://x"}
     result = await cli(
-        "--base-url", server.base_url, "--organization-id", server.organization_id,
-        "proxy-records", "list", env=env,
-    )  # fmt: skip
+        "--base-url",
+        server.base_url,
+        "--organization-id",
+        server.organization_id,
+        "proxy-records",
+        "list",
+        env=env,
+    )
     assert result.code == 0, result.stderr
 
 
@@ -115,9 +158,7 @@ async def test_version_prints_the_package_version() -> None:
 
 
 async def test_missing_api_key_names_the_flag_and_the_variable(server: FakeServer) -> None:
-    result = await cli(
-        "--base-url", server.base_url, "recordings", "list", "--project-id", "1"
-    )  # fmt: skip
+    result = await cli("--base-url", server.base_url, "recordings", "list", "--project-id", "1")
     assert result.code == 2
     line = one_line(result)
     assert "--api-key" in line
@@ -165,9 +206,15 @@ async def test_ids_come_from_the_environment(server: FakeServer) -> None:
 
 async def test_base_url_ending_in_api_is_one_clear_line() -> None:
     result = await cli(
-        "--api-key", "phx_k", "--base-url", "https://h.example/api/",
-        "roles", "list", "--organization-id", "o",
-    )  # fmt: skip
+        "--api-key",
+        "phx_k",
+        "--base-url",
+        "https://h.example/api/",
+        "roles",
+        "list",
+        "--organization-id",
+        "o",
+    )
     assert result.code == 2
     line = one_line(result)
     assert "/api" in line
@@ -201,10 +248,18 @@ async def test_bad_out_path_is_one_clear_line_and_exit_2(
         "a file": (tmp_path / "plain.txt" / "r.jsonl", "is not a directory"),
     }[problem]
     result = await cli(
-        "--api-key", server.api_key, "--base-url", server.base_url,
-        "recordings", "export", "--project-id", str(server.project_id), "--out", str(out),
+        "--api-key",
+        server.api_key,
+        "--base-url",
+        server.base_url,
+        "recordings",
+        "export",
+        "--project-id",
+        str(server.project_id),
+        "--out",
+        str(out),
         "--no-progress",
-    )  # fmt: skip
+    )
     assert result.code == 2
     line = one_line(result)
     assert "--out" in line
@@ -217,10 +272,19 @@ async def test_good_out_path_in_the_working_directory_exports(
     server: FakeServer, tmp_path: Path
 ) -> None:
     result = await cli(
-        "--api-key", server.api_key, "--base-url", server.base_url,
-        "recordings", "export", "--project-id", str(server.project_id),
-        "--out", "r.jsonl", "--no-progress", cwd=tmp_path,
-    )  # fmt: skip
+        "--api-key",
+        server.api_key,
+        "--base-url",
+        server.base_url,
+        "recordings",
+        "export",
+        "--project-id",
+        str(server.project_id),
+        "--out",
+        "r.jsonl",
+        "--no-progress",
+        cwd=tmp_path,
+    )
     assert result.code == 0, result.stderr
     assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 12
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl"]
@@ -232,20 +296,29 @@ async def test_good_out_path_in_the_working_directory_exports(
 @pytest.mark.parametrize(
     ("argv", "usage", "complaint"),
     [
-        (["recordings", "list", "--bogus"], "usage: product-analytics recordings list",
-         "unrecognized arguments: --bogus"),
-        (["recordings", "export", "--page-size", "0", "--out", "x"],
-         "usage: product-analytics recordings export", "must be >= 1"),
+        (
+            ["recordings", "list", "--bogus"],
+            "usage: product-analytics recordings list",
+            "unrecognized arguments: --bogus",
+        ),
+        (
+            ["recordings", "export", "--page-size", "0", "--out", "x"],
+            "usage: product-analytics recordings export",
+            "must be >= 1",
+        ),
         (["recordings", "export"], "usage: product-analytics recordings export", "--out"),
-        (["roles", "create", "--organization-id", "o"], "usage: product-analytics roles create",
-         "--name"),
+        (
+            ["roles", "create", "--organization-id", "o"],
+            "usage: product-analytics roles create",
+            "--name",
+        ),
         (["proxy-records", "get", "--id"], "usage: product-analytics proxy-records get", "--id"),
         (["recordings", "fly"], "usage: product-analytics recordings", "invalid choice"),
         (["recordings"], "usage: product-analytics recordings", "required"),
         (["fake-server", "--port", "x"], "usage: product-analytics fake-server", "--port"),
     ],
     ids=lambda v: " ".join(v) if isinstance(v, list) else "",
-)  # fmt: skip
+)
 async def test_a_wrong_argument_prints_the_commands_usage(
     argv: list[str], usage: str, complaint: str
 ) -> None:

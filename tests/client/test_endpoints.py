@@ -41,8 +41,13 @@ def test_a_shared_project_body_is_spelt_out_as_keywords(client: AsyncClient) -> 
     assert fields["anonymize_ips"].annotation == "bool | NotGiven"
     assert fields["product_description"].annotation == "str | NotGiven | None"
     assert {"product_type", "intent_context", "metadata"} <= set(fields)
-    assert list(fields)[-5:] == ["timeout", "deadline", "extra_headers", "extra_query",
-                                 "extra_body"]  # fmt: skip
+    assert list(fields)[-5:] == [
+        "timeout",
+        "deadline",
+        "extra_headers",
+        "extra_query",
+        "extra_body",
+    ]
     assert "hash" not in fields
     assert "hash" in inspect.signature(client.projects.authenticate_wizard).parameters
 

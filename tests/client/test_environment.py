@@ -135,11 +135,17 @@ async def test_proxy_credentials_reach_the_proxy_and_never_show_when_it_refuses_
         def client_through(password: str) -> AsyncClient:
             url = f"http://analyst:{password}@{host}"
             if source == "argument":
-                return AsyncClient(api_key=API_KEY, base_url=https_url(tls_server),
-                                   verify=str(CERT), proxy=url, max_retries=0)  # fmt: skip
+                return AsyncClient(
+                    api_key=API_KEY,
+                    base_url=https_url(tls_server),
+                    verify=str(CERT),
+                    proxy=url,
+                    max_retries=0,
+                )
             no_proxy_env.setenv("HTTPS_PROXY", url)
-            return AsyncClient(api_key=API_KEY, base_url=https_url(tls_server),
-                               verify=str(CERT), max_retries=0)  # fmt: skip
+            return AsyncClient(
+                api_key=API_KEY, base_url=https_url(tls_server), verify=str(CERT), max_retries=0
+            )
 
         async with client_through("right-pass") as client:
             assert (await get_record(client)).id == "r1"
@@ -158,9 +164,13 @@ async def test_proxy_credentials_reach_the_proxy_and_never_show_when_it_refuses_
 
 @pytest.mark.parametrize(
     "malformed",
-    ["http://analyst:p#ssW0RD@127.0.0.1:3128", "http://analyst:ssW0RD@proxy:port",
-     "http://analyst:ssW0RD@proxy:99999", "http://analyst:ssW0RD@[proxy"],
-)  # fmt: skip
+    [
+        "http://analyst:p#ssW0RD@127.0.0.1:3128",
+        "http://analyst:ssW0RD@proxy:port",
+        "http://analyst:ssW0RD@proxy:99999",
+        "http://analyst:ssW0RD@[proxy",
+    ],
+)
 async def test_a_malformed_proxy_in_the_environment_is_refused_unsent_and_never_shown(
     malformed: str,
     loopback: LoopbackFactory,
@@ -193,9 +203,12 @@ async def test_a_proxy_that_drops_the_tunnel_leaves_a_post_unsent_and_retried(
     port = dropping.sockets[0].getsockname()[1]
     try:
         async with AsyncClient(
-            api_key=API_KEY, base_url=https_url(tls_server), verify=str(CERT),
-            proxy=f"http://127.0.0.1:{port}", retry_policy=fast_policy(max_retries=2),
-        ) as client:  # fmt: skip
+            api_key=API_KEY,
+            base_url=https_url(tls_server),
+            verify=str(CERT),
+            proxy=f"http://127.0.0.1:{port}",
+            retry_policy=fast_policy(max_retries=2),
+        ) as client:
             with pytest.raises(ApiConnectionError) as caught:
                 await client.proxy_records.create(organization_id=ORG, domain="d.example.com")
     finally:
@@ -346,9 +359,11 @@ async def test_connector_options_reach_the_transports_own_session(
 def test_proxy_and_verify_with_another_transport_are_refused() -> None:
     with pytest.raises(ConfigurationError, match="transport"):
         AsyncClient(
-            api_key=API_KEY, base_url="http://127.0.0.1:9", transport=AiohttpTransport(),
+            api_key=API_KEY,
+            base_url="http://127.0.0.1:9",
+            transport=AiohttpTransport(),
             verify=False,
-        )  # fmt: skip
+        )
 
 
 # -- default headers -----------------------------------------------------------------------
@@ -377,9 +392,15 @@ async def test_default_headers_go_on_every_request_and_a_calls_extra_headers_win
 
 @pytest.mark.parametrize(
     "headers",
-    [{"Authorization": "Bearer other"}, {"authorization": "x"}, {"X-A": "1\r\nHost: evil"},
-     {"Content-Length": "0"}, {"X-A": 1}, ["X-A"]],
-)  # fmt: skip
+    [
+        {"Authorization": "Bearer other"},
+        {"authorization": "x"},
+        {"X-A": "1\r\nHost: evil"},
+        {"Content-Length": "0"},
+        {"X-A": 1},
+        ["X-A"],
+    ],
+)
 def test_default_headers_cannot_set_authorization_or_framing(headers: Any) -> None:
     with pytest.raises(ConfigurationError, match="default_headers"):
         AsyncClient(api_key=API_KEY, base_url="http://127.0.0.1:9", default_headers=headers)
@@ -436,9 +457,18 @@ async def test_a_user_transports_dropped_post_is_sent_once(loopback: LoopbackFac
 
 @pytest.mark.parametrize(
     "setting",
-    ["api_key", "base_url", "max_concurrency", "rate_limit", "transport", "proxy",
-     "trust_env", "verify", "throttle_store"],
-)  # fmt: skip
+    [
+        "api_key",
+        "base_url",
+        "max_concurrency",
+        "rate_limit",
+        "transport",
+        "proxy",
+        "trust_env",
+        "verify",
+        "throttle_store",
+    ],
+)
 def test_with_options_refuses_the_settings_a_client_family_shares(setting: str) -> None:
     client = AsyncClient(api_key=API_KEY, base_url="http://127.0.0.1:9")
     with pytest.raises(TypeError, match=f"cannot change {setting}"):
@@ -453,9 +483,12 @@ def test_with_options_refuses_a_name_that_is_no_setting() -> None:
 
 def test_with_options_checks_what_it_changes_and_keeps_the_rest() -> None:
     client = AsyncClient(
-        api_key=API_KEY, base_url="http://127.0.0.1:9", timeout=7.0, project_id=5,
+        api_key=API_KEY,
+        base_url="http://127.0.0.1:9",
+        timeout=7.0,
+        project_id=5,
         default_headers={"X-A": "1"},
-    )  # fmt: skip
+    )
     other = client.with_options(max_retries=0, project_id=None)
     assert (other._config.timeout, other._config.max_retries) == (7.0, 0)
     assert other._config.project_id is None

@@ -70,15 +70,23 @@ ERRORS = [
     errors_module.MissingScopeError("roles_create", "organization:write", frozenset({"*"})),
     errors_module.ApiTimeoutError("no answer", method="GET", url=BASE_URL, request_sent=True),
     ResponseValidationError(
-        "not a Role", method="GET", url=BASE_URL, status_code=200, body="<html>",
+        "not a Role",
+        method="GET",
+        url=BASE_URL,
+        status_code=200,
+        body="<html>",
         headers={"X-Request-Id": "req-1"},
     ),
     errors_module.ResponseTooLargeError(method="GET", url=BASE_URL, status_code=200, limit=10),
     RateLimitError(
-        method="GET", url=BASE_URL, status_code=429, body=STANDARD,
-        headers={"X-Request-Id": "req-2"}, retry_after=3.0,
+        method="GET",
+        url=BASE_URL,
+        status_code=429,
+        body=STANDARD,
+        headers={"X-Request-Id": "req-2"},
+        retry_after=3.0,
     ),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize("error", ERRORS, ids=lambda error: type(error).__name__)
@@ -230,9 +238,19 @@ async def test_rate_limit_error_without_usable_retry_after(
         (b'{"person": {"id": "not-an-int"}}', 200),
         (b"\xff\xfe\x00garbage", 200),
     ],
-    ids=["html", "truncated", "wrong-shape", "list", "empty", "null", "string", "bad-date",
-         "bad-nested", "binary"],
-)  # fmt: skip
+    ids=[
+        "html",
+        "truncated",
+        "wrong-shape",
+        "list",
+        "empty",
+        "null",
+        "string",
+        "bad-date",
+        "bad-nested",
+        "binary",
+    ],
+)
 async def test_a_2xx_body_that_does_not_parse_is_a_response_validation_error(
     body: bytes, status: int, client: AsyncClient, mocked: aioresponses
 ) -> None:
@@ -341,14 +359,16 @@ def test_a_response_model_without_its_id_is_refused(model: type[Any]) -> None:
     ("call", "model"),
     [
         (lambda c: c.session_recordings.get(project_id=PROJECT, id=REC_ID), SessionRecording),
-        (lambda c: c.session_recordings.get_sharing(project_id=1, recording_id="r"),
-         SharingConfiguration),
+        (
+            lambda c: c.session_recordings.get_sharing(project_id=1, recording_id="r"),
+            SharingConfiguration,
+        ),
         (lambda c: c.projects.update(organization_id=ORG, id=1), Project),
         (lambda c: c.proxy_records.get(organization_id=ORG, id="p"), ProxyRecord),
         (lambda c: c.roles.get(organization_id=ORG, id="r"), Role),
     ],
     ids=["recording", "sharing", "project", "proxy", "role"],
-)  # fmt: skip
+)
 async def test_an_all_null_response_parses_through_the_client(
     call: Any, model: type[Any], client: AsyncClient, mocked: aioresponses
 ) -> None:
@@ -388,10 +408,14 @@ async def test_described_person_form_parses(client: AsyncClient, mocked: aioresp
             "id": REC_ID,
             "start_time": "2024-05-01T10:00:00Z",
             "activity_score": 12.5,
-            "person": {"id": 5, "name": "Ann", "distinct_ids": "d1",
-                       "created_at": "2024-05-01T10:00:00.123456Z"},
+            "person": {
+                "id": 5,
+                "name": "Ann",
+                "distinct_ids": "d1",
+                "created_at": "2024-05-01T10:00:00.123456Z",
+            },
         },
-    )  # fmt: skip
+    )
     recording = await client.session_recordings.get(project_id=PROJECT, id=REC_ID)
     assert recording.person is not None
     assert recording.person.distinct_ids == "d1"
@@ -450,9 +474,14 @@ async def test_live_project_form_parses(client: AsyncClient, mocked: aioresponse
 async def test_described_project_form_parses(client: AsyncClient, mocked: aioresponses) -> None:
     mocked.patch(
         ANY_URL,
-        payload={"id": 17, "product_intents": "", "default_modifiers": "",
-                 "person_on_events_querying_enabled": "true", "primary_dashboard": 3},
-    )  # fmt: skip
+        payload={
+            "id": 17,
+            "product_intents": "",
+            "default_modifiers": "",
+            "person_on_events_querying_enabled": "true",
+            "primary_dashboard": 3,
+        },
+    )
     project = await client.projects.update(organization_id=ORG, id=17)
     assert project.person_on_events_querying_enabled == "true"
     assert project.primary_dashboard == 3

@@ -60,54 +60,113 @@ def sent_query(mock: aioresponses) -> list[tuple[str, str]]:
 REFUSED = "refused"  # the live service refuses personal API keys for the action
 # method: (described scope, the scope a personal API key needs on the live service, source)
 AUDIT: dict[str, tuple[str | None, str | None, str]] = {
-    "01 playlists.remove_recording": (None, REFUSED,
-        "posthog/session_recordings/session_recording_playlist_api.py modify_recordings"),
-    "02 session_recordings.list": ("session_recording:read", "session_recording:read",
-        "posthog/session_recordings/session_recording_api.py list"),
-    "03 session_recordings.get": ("session_recording:read", "session_recording:read",
-        "posthog/session_recordings/session_recording_api.py retrieve"),
-    "04 session_recordings.update": ("session_recording:write", "session_recording:write",
-        "posthog/session_recordings/session_recording_api.py update"),
-    "05 session_recordings.delete": ("session_recording:write", "session_recording:write",
-        "posthog/session_recordings/session_recording_api.py destroy"),
-    "06 session_recordings.get_sharing": ("sharing_configuration:read",
-        "sharing_configuration:read", "posthog/api/sharing.py list"),
-    "07 session_recordings.ai_filters": (None, None,
-        "action not in the stored source; unconfirmed"),
-    "08 session_recordings.ai_regex": (None, REFUSED,
-        "posthog/session_recordings/session_recording_api.py ai_regex"),
-    "09 sessions.property_definitions": (None, "query:read",
-        "posthog/api/session.py scope_object_read_actions"),
-    "10 projects.update": ("project:read", "project:write",
-        "posthog/api/project.py partial_update (write action; read only for sessions)"),
+    "01 playlists.remove_recording": (
+        None,
+        REFUSED,
+        "posthog/session_recordings/session_recording_playlist_api.py modify_recordings",
+    ),
+    "02 session_recordings.list": (
+        "session_recording:read",
+        "session_recording:read",
+        "posthog/session_recordings/session_recording_api.py list",
+    ),
+    "03 session_recordings.get": (
+        "session_recording:read",
+        "session_recording:read",
+        "posthog/session_recordings/session_recording_api.py retrieve",
+    ),
+    "04 session_recordings.update": (
+        "session_recording:write",
+        "session_recording:write",
+        "posthog/session_recordings/session_recording_api.py update",
+    ),
+    "05 session_recordings.delete": (
+        "session_recording:write",
+        "session_recording:write",
+        "posthog/session_recordings/session_recording_api.py destroy",
+    ),
+    "06 session_recordings.get_sharing": (
+        "sharing_configuration:read",
+        "sharing_configuration:read",
+        "posthog/api/sharing.py list",
+    ),
+    "07 session_recordings.ai_filters": (
+        None,
+        None,
+        "action not in the stored source; unconfirmed",
+    ),
+    "08 session_recordings.ai_regex": (
+        None,
+        REFUSED,
+        "posthog/session_recordings/session_recording_api.py ai_regex",
+    ),
+    "09 sessions.property_definitions": (
+        None,
+        "query:read",
+        "posthog/api/session.py scope_object_read_actions",
+    ),
+    "10 projects.update": (
+        "project:read",
+        "project:write",
+        "posthog/api/project.py partial_update (write action; read only for sessions)",
+    ),
     "11 projects.delete": ("project:write", "project:write", "posthog/api/project.py destroy"),
     "12 projects.activity": (None, REFUSED, "posthog/api/project.py activity"),
-    "13 projects.add_product_intent": ("team:read", "project:read",
-        "posthog/api/project.py required_scopes=['project:read']"),
-    "14 projects.authenticate_wizard": (None, "team:read",
-        "posthog/api/project.py (earlier revision) required_scopes=['team:read']"),
-    "15 projects.change_organization": (None, REFUSED,
-        "posthog/api/project.py change_organization"),
-    "16 projects.complete_product_onboarding": ("team:read", "project:read",
-        "posthog/api/project.py required_scopes=['project:read']"),
-    "17 projects.is_generating_demo_data": (None, REFUSED,
-        "posthog/api/project.py is_generating_demo_data"),
+    "13 projects.add_product_intent": (
+        "team:read",
+        "project:read",
+        "posthog/api/project.py required_scopes=['project:read']",
+    ),
+    "14 projects.authenticate_wizard": (
+        None,
+        "team:read",
+        "posthog/api/project.py (earlier revision) required_scopes=['team:read']",
+    ),
+    "15 projects.change_organization": (
+        None,
+        REFUSED,
+        "posthog/api/project.py change_organization",
+    ),
+    "16 projects.complete_product_onboarding": (
+        "team:read",
+        "project:read",
+        "posthog/api/project.py required_scopes=['project:read']",
+    ),
+    "17 projects.is_generating_demo_data": (
+        None,
+        REFUSED,
+        "posthog/api/project.py is_generating_demo_data",
+    ),
     "18 projects.reset_token": (None, REFUSED, "posthog/api/project.py reset_token"),
-    "19 proxy_records.list": ("organization:read", "organization:read",
-        "posthog/api/proxy_record.py list"),
-    "20 proxy_records.create": ("organization:write", "organization:write",
-        "posthog/api/proxy_record.py create"),
-    "21 proxy_records.get": ("organization:read", "organization:read",
-        "posthog/api/proxy_record.py retrieve"),
-    "22 proxy_records.update": ("organization:write", "organization:write",
-        "posthog/api/proxy_record.py partial_update"),
-    "23 proxy_records.delete": ("organization:write", "organization:write",
-        "posthog/api/proxy_record.py destroy"),
+    "19 proxy_records.list": (
+        "organization:read",
+        "organization:read",
+        "posthog/api/proxy_record.py list",
+    ),
+    "20 proxy_records.create": (
+        "organization:write",
+        "organization:write",
+        "posthog/api/proxy_record.py create",
+    ),
+    "21 proxy_records.get": (
+        "organization:read",
+        "organization:read",
+        "posthog/api/proxy_record.py retrieve",
+    ),
+    "22 proxy_records.update": (
+        "organization:write",
+        "organization:write",
+        "posthog/api/proxy_record.py partial_update",
+    ),
+    "23 proxy_records.delete": (
+        "organization:write",
+        "organization:write",
+        "posthog/api/proxy_record.py destroy",
+    ),
     "24 roles.list": ("organization:read", "organization:read", "ee/api/rbac/role.py list"),
-    "25 roles.create": ("organization:write", "organization:write",
-        "ee/api/rbac/role.py create"),
+    "25 roles.create": ("organization:write", "organization:write", "ee/api/rbac/role.py create"),
     "26 roles.get": ("organization:read", "organization:read", "ee/api/rbac/role.py retrieve"),
-}  # fmt: skip
+}
 LIVE_SCOPES = {name: live for name, (_, live, _) in AUDIT.items() if live not in (None, REFUSED)}
 
 
@@ -387,8 +446,12 @@ async def test_activity_with_the_described_project_shape_is_a_page_without_resul
     assert page.results == []
     assert page.has_next is False
     assert page.total_count is None
-    assert page.envelope.model_extra == {"id": 17, "organization": ORG, "name": "Web",
-                                         "timezone": "UTC"}  # fmt: skip
+    assert page.envelope.model_extra == {
+        "id": 17,
+        "organization": ORG,
+        "name": "Web",
+        "timezone": "UTC",
+    }
     assert [entry async for entry in client.projects.activity(organization_id=ORG, id=17)] == []
 
 
@@ -441,10 +504,21 @@ async def test_a_project_action_returns_its_own_model(
 # -- 6. the recordings list's filters ---------------------------------------------------------
 
 FILTERS = [
-    "date_from", "date_to", "session_ids", "order", "person_uuid", "distinct_id",
-    "distinct_ids", "filter_test_accounts", "operand", "properties", "events", "actions",
-    "console_log_filters", "having_predicates",
-]  # fmt: skip
+    "date_from",
+    "date_to",
+    "session_ids",
+    "order",
+    "person_uuid",
+    "distinct_id",
+    "distinct_ids",
+    "filter_test_accounts",
+    "operand",
+    "properties",
+    "events",
+    "actions",
+    "console_log_filters",
+    "having_predicates",
+]
 
 
 def test_the_recordings_list_takes_the_services_filters_as_keywords(client: AsyncClient) -> None:

@@ -147,9 +147,12 @@ class _Stalling:
 
 async def test_a_transport_that_keeps_no_time_is_ended_at_the_calls_timeout() -> None:
     async with AsyncClient(
-        api_key="phx_test", base_url="http://127.0.0.1:9", transport=_Stalling(),
-        timeout=0.1, max_retries=0,
-    ) as client:  # fmt: skip
+        api_key="phx_test",
+        base_url="http://127.0.0.1:9",
+        transport=_Stalling(),
+        timeout=0.1,
+        max_retries=0,
+    ) as client:
         started = time.monotonic()
         with pytest.raises(ApiTimeoutError) as caught:
             await client.roles.get(organization_id="org", id="r1")

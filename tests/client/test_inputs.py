@@ -173,7 +173,7 @@ NOT_NULLABLE = {
     "viewed": lambda c: c.session_recordings.update(project_id=PROJECT, id=REC_ID, viewed=None),
     "anonymize_ips": lambda c: c.projects.update(organization_id=ORG, id=17, anonymize_ips=None),
     "name": lambda c: c.projects.update(organization_id=ORG, id=17, name=None),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("field", list(NOT_NULLABLE))
@@ -366,7 +366,7 @@ BAD_CALLS: dict[str, Any] = {
     "extra_headers bad name": lambda c: c.roles.get(
         organization_id=ORG, id="r", extra_headers={"X A": "1"}
     ),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("name", list(BAD_CALLS))
@@ -624,8 +624,9 @@ def test_an_empty_string_path_parameter_is_a_value_error(operation: Operation[An
     for param in operation.path_params:
         if param.type != "string":
             continue
-        args: dict[str, object] = {p.name: (1 if p.type == "integer" else "x") for p in
-                                   operation.path_params}  # fmt: skip
+        args: dict[str, object] = {
+            p.name: (1 if p.type == "integer" else "x") for p in operation.path_params
+        }
         args[param.name] = ""
         with pytest.raises(ValueError, match=param.name):
             _build(operation, args)

@@ -54,9 +54,14 @@ async def run_script(base_url: str, level: str | None) -> str:
     if level is not None:
         env["PRODUCT_ANALYTICS_LOG"] = level
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", SCRIPT, base_url,
-        env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-c",
+        SCRIPT,
+        base_url,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     _, stderr = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 0, stderr.decode()
     return stderr.decode()
@@ -97,11 +102,24 @@ async def test_the_cli_verbose_flag_logs_each_request(loopback: LoopbackFactory)
     server = await loopback(answer)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PRODUCT_ANALYTICS_")}
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "product_analytics", "--verbose", "--api-key", API_KEY,
-        "--base-url", server.base_url, "proxy-records", "get", "--organization-id", ORG,
-        "--id", "r1",
-        env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-m",
+        "product_analytics",
+        "--verbose",
+        "--api-key",
+        API_KEY,
+        "--base-url",
+        server.base_url,
+        "proxy-records",
+        "get",
+        "--organization-id",
+        ORG,
+        "--id",
+        "r1",
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     stdout, stderr = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 0, stderr.decode()
     assert REQUEST_LINE.findall(stderr.decode()) == [("r1", "200", "req-1")]

@@ -159,9 +159,10 @@ def test_missing_both_reports_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.mark.parametrize(
-    "api_key", ["", "   ", "phx_a\nb", "phx_a\rb", "phx_\x00x", "phx_a b", 123, b"phx_bytes"],
+    "api_key",
+    ["", "   ", "phx_a\nb", "phx_a\rb", "phx_\x00x", "phx_a b", 123, b"phx_bytes"],
     ids=repr,
-)  # fmt: skip
+)
 def test_bad_api_key_is_rejected(api_key: Any) -> None:
     with pytest.raises(ConfigurationError, match="api_key"):
         AsyncClient(api_key=api_key, base_url=BASE_URL)
@@ -435,8 +436,9 @@ async def test_no_unclosed_session_warning_after_use(serve: Any) -> None:
     with warnings.catch_warnings(record=True) as record:
         warnings.simplefilter("always")
         async with AsyncClient(api_key=API_KEY, base_url=base) as client:
-            await asyncio.gather(*(client.roles.get(organization_id=ORG, id=str(i))
-                                   for i in range(5)))  # fmt: skip
+            await asyncio.gather(
+                *(client.roles.get(organization_id=ORG, id=str(i)) for i in range(5))
+            )
         del client
         gc.collect()
         await asyncio.sleep(0)

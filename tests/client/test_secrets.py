@@ -62,8 +62,14 @@ async def test_client_and_its_parts_do_not_show_the_key(mocked: aioresponses) ->
     mocked.get(ANY_URL, payload={"results": [{"id": "r"}]})
     async with client(scopes=["*"], project_id=1, organization_id=ORG) as c:
         texts = [repr(c), str(c), f"{c!r:>10}", repr(vars(c).get("_config")), repr(c.stats)]
-        for resource in (c.session_recording_playlists, c.session_recordings, c.sessions,
-                         c.projects, c.proxy_records, c.roles):  # fmt: skip
+        for resource in (
+            c.session_recording_playlists,
+            c.session_recordings,
+            c.sessions,
+            c.projects,
+            c.proxy_records,
+            c.roles,
+        ):
             texts += [repr(resource), str(resource)]
         method = c.roles.get
         texts += [repr(method), str(method), str(method.__doc__), repr(method.operation)]

@@ -232,10 +232,15 @@ async def test_get_many_has_its_scope_and_throttle_class_like_every_method() -> 
 
 @pytest.mark.parametrize(
     "setting",
-    [{"api_key": "other"}, {"base_url": "https://other.test"}, {"max_concurrency": 2},
-     {"rate_limit": None}, {"transport": None}],
+    [
+        {"api_key": "other"},
+        {"base_url": "https://other.test"},
+        {"max_concurrency": 2},
+        {"rate_limit": None},
+        {"transport": None},
+    ],
     ids=lambda s: next(iter(s)),
-)  # fmt: skip
+)
 async def test_with_options_refuses_to_change_what_the_clients_share(
     make_client: MakeClient, setting: dict[str, object]
 ) -> None:

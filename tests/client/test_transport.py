@@ -484,11 +484,15 @@ _QUERY = st.text(alphabet=st.sampled_from("abc019=&%2F+-._~"), min_size=0, max_s
 def assert_same_url(built: URL, parsed: URL) -> None:
     assert built == parsed
     assert (str(built), built.raw_path, built.raw_query_string) == (
-        str(parsed), parsed.raw_path, parsed.raw_query_string,
-    )  # fmt: skip
+        str(parsed),
+        parsed.raw_path,
+        parsed.raw_query_string,
+    )
     assert (built.port, built.explicit_port, built.host) == (
-        parsed.port, parsed.explicit_port, parsed.host,
-    )  # fmt: skip
+        parsed.port,
+        parsed.explicit_port,
+        parsed.host,
+    )
 
 
 @pytest.mark.parametrize(

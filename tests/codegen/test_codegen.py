@@ -200,16 +200,34 @@ async def test_query_parameter_equal_to_the_spec_default_is_sent(
 QUERY_TYPES: list[dict[str, Any]] = [
     {"name": "flag", "in": "query", "schema": {"type": "boolean"}},
     {"name": "tags", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}},
-    {"name": "ids", "in": "query", "explode": False,
-     "schema": {"type": "array", "items": {"type": "integer"}}},
-    {"name": "piped", "in": "query", "style": "pipeDelimited", "explode": False,
-     "schema": {"type": "array", "items": {"type": "string"}}},
-    {"name": "spaced", "in": "query", "style": "spaceDelimited", "explode": False,
-     "schema": {"type": "array", "items": {"type": "boolean"}}},
-    {"name": "filters", "in": "query", "schema": {"type": "string"},
-     "x-sdk-json": {"type": "object"}},
+    {
+        "name": "ids",
+        "in": "query",
+        "explode": False,
+        "schema": {"type": "array", "items": {"type": "integer"}},
+    },
+    {
+        "name": "piped",
+        "in": "query",
+        "style": "pipeDelimited",
+        "explode": False,
+        "schema": {"type": "array", "items": {"type": "string"}},
+    },
+    {
+        "name": "spaced",
+        "in": "query",
+        "style": "spaceDelimited",
+        "explode": False,
+        "schema": {"type": "array", "items": {"type": "boolean"}},
+    },
+    {
+        "name": "filters",
+        "in": "query",
+        "schema": {"type": "string"},
+        "x-sdk-json": {"type": "object"},
+    },
     {"name": "kind", "in": "query", "schema": {"type": "string", "enum": ["a", "b"]}},
-]  # fmt: skip
+]
 
 
 def _spec_with_roles_list_params(params: list[dict[str, Any]]) -> dict[str, Any]:
@@ -233,8 +251,10 @@ def test_query_parameter_types_make_typed_keywords(query_types_package: ModuleTy
     import inspect
 
     parameters = inspect.signature(query_types_package.Roles.list).parameters
-    assert {name: str(parameters[name].annotation) for name in
-            ("flag", "tags", "ids", "piped", "spaced", "filters", "kind")} == {
+    assert {
+        name: str(parameters[name].annotation)
+        for name in ("flag", "tags", "ids", "piped", "spaced", "filters", "kind")
+    } == {
         "flag": "bool | None",
         "tags": "builtins.list[str] | None",
         "ids": "builtins.list[int] | None",
@@ -242,7 +262,7 @@ def test_query_parameter_types_make_typed_keywords(query_types_package: ModuleTy
         "spaced": "builtins.list[bool] | None",
         "filters": "dict[str, Any] | None",
         "kind": "Literal['a', 'b'] | None",
-    }  # fmt: skip
+    }
 
 
 async def test_query_parameter_types_are_encoded_as_the_spec_says(
@@ -305,12 +325,26 @@ async def test_query_parameter_of_the_wrong_type_is_refused_before_sending(
 @pytest.mark.parametrize(
     ("param", "message"),
     [
-        ({"name": "deep", "in": "query", "style": "deepObject",
-          "schema": {"type": "array", "items": {"type": "string"}}}, "array parameter"),
-        ({"name": "n", "in": "query", "schema": {"type": "integer"},
-          "x-sdk-json": {"type": "array"}}, "must be of type string"),
+        (
+            {
+                "name": "deep",
+                "in": "query",
+                "style": "deepObject",
+                "schema": {"type": "array", "items": {"type": "string"}},
+            },
+            "array parameter",
+        ),
+        (
+            {
+                "name": "n",
+                "in": "query",
+                "schema": {"type": "integer"},
+                "x-sdk-json": {"type": "array"},
+            },
+            "must be of type string",
+        ),
     ],
-)  # fmt: skip
+)
 def test_unsupported_query_parameters_are_refused(param: dict[str, Any], message: str) -> None:
     with pytest.raises(SpecError, match=message):
         read_operations(_spec_with_roles_list_params([param]))

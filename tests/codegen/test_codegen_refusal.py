@@ -35,8 +35,10 @@ ONE_RECORDING = "/api/environments/{project_id}/session_recordings/{id}/"
 def run_codegen(spec: Path, out: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "codegen", "--spec", str(spec), "--out", str(out), *args],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
 
 
 @pytest.fixture
@@ -73,8 +75,18 @@ def test_errors_are_reported_at_their_lines_and_nothing_is_written(
     created = spec["components"]["schemas"]["SharingConfiguration"]["properties"]["created_at"]
     created["type"] = ["strng", "null"]
     text = write_spec(spec, tmp_path / "openapi.yaml")
-    ref_line = line_of(text, "paths", SHARING, "get", "responses", "200", "content",
-                       "application/json", "schema", "$ref")  # fmt: skip
+    ref_line = line_of(
+        text,
+        "paths",
+        SHARING,
+        "get",
+        "responses",
+        "200",
+        "content",
+        "application/json",
+        "schema",
+        "$ref",
+    )
     type_line = line_of(
         text, "components", "schemas", "SharingConfiguration", "properties", "created_at", "type"
     )
@@ -111,13 +123,21 @@ def test_a_problem_of_one_operation_is_a_warning_naming_it_and_the_rest_is_gener
     text = write_spec(spec, tmp_path / "openapi.yaml")
     expected = {
         line_of(text, "paths", SHARING, "get", "x-sdk-method"): (
-            "session_recordings_sharing_retrieve", "'get-sharing' is not a Python identifier"),
-        line_of(text, "paths", "/api/environments/{project_id}/sessions/property_definitions/",
-                "get", "x-sdk-resource"): (
-            "sessions_property_definitions_retrieve", "'2s' is not a Python identifier"),
+            "session_recordings_sharing_retrieve",
+            "'get-sharing' is not a Python identifier",
+        ),
+        line_of(
+            text,
+            "paths",
+            "/api/environments/{project_id}/sessions/property_definitions/",
+            "get",
+            "x-sdk-resource",
+        ): ("sessions_property_definitions_retrieve", "'2s' is not a Python identifier"),
         line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-bulk-param"): (
-            "session_recordings_retrieve", "bulk method needs a path parameter"),
-    }  # fmt: skip
+            "session_recordings_retrieve",
+            "bulk method needs a path parameter",
+        ),
+    }
     completed = run_codegen(tmp_path / "openapi.yaml", untouched_out)
     assert completed.returncode == 0, completed.stderr
     warnings = reported(completed.stderr, "warning: ")
@@ -142,11 +162,15 @@ def test_a_problem_of_one_operation_is_a_warning_naming_it_and_the_rest_is_gener
     ("operation_id", "path", "verb", "action"),
     [
         ("roles_retrieve", "/api/organizations/{organization_id}/roles/{id}/", "post", "GET"),
-        ("proxy_records_destroy", "/api/organizations/{organization_id}/proxy_records/{id}/",
-            "put", "DELETE"),
+        (
+            "proxy_records_destroy",
+            "/api/organizations/{organization_id}/proxy_records/{id}/",
+            "put",
+            "DELETE",
+        ),
         ("roles_create", "/api/organizations/{organization_id}/roles/", "patch", "POST"),
     ],
-)  # fmt: skip
+)
 def test_an_operation_under_another_verb_than_its_action_is_refused(
     tmp_path: Path, operation_id: str, path: str, verb: str, action: str
 ) -> None:
@@ -238,8 +262,9 @@ def test_openapi_violations_are_warnings_at_their_lines(tmp_path: Path) -> None:
     deleted = find_operation(spec, "session_recordings_destroy")["responses"]["204"]
     deleted["summary"] = deleted.pop("description")
     text = write_spec(spec, tmp_path / "openapi.yaml")
-    in_line = line_of(text, "paths", SESSIONS, "get", "parameters",
-                      len(listing["parameters"]) - 1, "in")  # fmt: skip
+    in_line = line_of(
+        text, "paths", SESSIONS, "get", "parameters", len(listing["parameters"]) - 1, "in"
+    )
     response_line = line_of(text, "paths", ONE_RECORDING, "delete", "responses", "204")
     generated = generate(tmp_path / "openapi.yaml", tmp_path / "out")
     found: dict[int, list[str]] = {}
@@ -315,8 +340,9 @@ def test_a_ref_to_the_wrong_kind_of_component_is_refused_at_the_ref(tmp_path: Pa
     role["parameters"][0]["$ref"] = "#/components/schemas/Role"
     text = write_spec(spec, tmp_path / "openapi.yaml")
     at = ("paths", "/api/organizations/{organization_id}/roles/{id}/", "get")
-    schema_line = line_of(text, *at, "responses", "200", "content", "application/json",
-                          "schema", "$ref")  # fmt: skip
+    schema_line = line_of(
+        text, *at, "responses", "200", "content", "application/json", "schema", "$ref"
+    )
     parameter_line = line_of(text, *at, "parameters", 0, "$ref")
     completed = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
     assert completed.returncode == 1

@@ -92,10 +92,19 @@ def mypy_strict(*paths: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
     config = cwd / "mypy.ini"
     config.write_text("[mypy]\nstrict = True\nplugins = pydantic.mypy\npython_version = 3.10\n")
     return subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", str(config), "--no-incremental",
-         *map(str, paths)],
-        cwd=cwd, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(config),
+            "--no-incremental",
+            *map(str, paths),
+        ],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+    )
 
 
 SUMMARY_PATH = "/api/environments/{project_id}/session_recordings/{id}/summary/"
@@ -288,41 +297,93 @@ async def test_enum_values_compare_equal_to_strings_and_unknown_values_are_kept(
 @pytest.mark.parametrize(
     ("operation_id", "tags", "path", "method", "expected"),
     [
-        ("session_recordings_list", ["session_recordings"],
-         "/api/environments/{project_id}/session_recordings/", "get", "session_recordings.list"),
-        ("environments_session_recordings_list", ["environments"],
-         "/api/environments/{project_id}/session_recordings/", "get", "session_recordings.list"),
-        ("environments_session_recordings_retrieve", ["environments"],
-         "/api/environments/{project_id}/session_recordings/{id}/", "get",
-         "session_recordings.get"),
-        ("environments_session_recordings_partial_update", ["environments"],
-         "/api/environments/{project_id}/session_recordings/{id}/", "patch",
-         "session_recordings.update"),
-        ("environments_session_recordings_partial_update_2", ["environments"],
-         "/api/environments/{environment_id}/session_recordings/{id}/", "patch",
-         "session_recordings.update_2"),
-        ("environments_session_recordings_destroy", ["environments"],
-         "/api/environments/{project_id}/session_recordings/{id}/", "delete",
-         "session_recordings.delete"),
-        ("organizations_projects_reset_token_partial_update", ["organizations"],
-         "/api/organizations/{organization_id}/projects/{id}/reset_token/", "patch",
-         "projects.reset_token"),
-        ("environments_session_recordings_sharing_retrieve", ["environments"],
-         "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/", "get",
-         "session_recordings.sharing"),
-        ("organizations_roles_summarize", ["organizations"],
-         "/api/organizations/{organization_id}/roles/summarize/", "post", "roles.summarize"),
+        (
+            "session_recordings_list",
+            ["session_recordings"],
+            "/api/environments/{project_id}/session_recordings/",
+            "get",
+            "session_recordings.list",
+        ),
+        (
+            "environments_session_recordings_list",
+            ["environments"],
+            "/api/environments/{project_id}/session_recordings/",
+            "get",
+            "session_recordings.list",
+        ),
+        (
+            "environments_session_recordings_retrieve",
+            ["environments"],
+            "/api/environments/{project_id}/session_recordings/{id}/",
+            "get",
+            "session_recordings.get",
+        ),
+        (
+            "environments_session_recordings_partial_update",
+            ["environments"],
+            "/api/environments/{project_id}/session_recordings/{id}/",
+            "patch",
+            "session_recordings.update",
+        ),
+        (
+            "environments_session_recordings_partial_update_2",
+            ["environments"],
+            "/api/environments/{environment_id}/session_recordings/{id}/",
+            "patch",
+            "session_recordings.update_2",
+        ),
+        (
+            "environments_session_recordings_destroy",
+            ["environments"],
+            "/api/environments/{project_id}/session_recordings/{id}/",
+            "delete",
+            "session_recordings.delete",
+        ),
+        (
+            "organizations_projects_reset_token_partial_update",
+            ["organizations"],
+            "/api/organizations/{organization_id}/projects/{id}/reset_token/",
+            "patch",
+            "projects.reset_token",
+        ),
+        (
+            "environments_session_recordings_sharing_retrieve",
+            ["environments"],
+            "/api/environments/{project_id}/session_recordings/{recording_id}/sharing/",
+            "get",
+            "session_recordings.sharing",
+        ),
+        (
+            "organizations_roles_summarize",
+            ["organizations"],
+            "/api/organizations/{organization_id}/roles/summarize/",
+            "post",
+            "roles.summarize",
+        ),
         # A tag that is not the first path segment: the scope segment is stripped instead.
-        ("organizations_projects_reset_token_partial_update", ["core"],
-         "/api/organizations/{organization_id}/projects/{id}/reset_token/", "patch",
-         "projects.reset_token"),
-        ("environments_session_recordings_list", ["replay"],
-         "/api/environments/{project_id}/session_recordings/", "get", "session_recordings.list"),
+        (
+            "organizations_projects_reset_token_partial_update",
+            ["core"],
+            "/api/organizations/{organization_id}/projects/{id}/reset_token/",
+            "patch",
+            "projects.reset_token",
+        ),
+        (
+            "environments_session_recordings_list",
+            ["replay"],
+            "/api/environments/{project_id}/session_recordings/",
+            "get",
+            "session_recordings.list",
+        ),
         ("projects_list", ["core"], "/api/projects/", "get", "projects.list"),
         # A tag naming a resource of the path: the rest of the operationId is the action.
-        ("session_recordings_summary_retrieve", ["session_recordings"],
-         "/api/environments/{project_id}/session_recordings/{id}/summary/", "get",
-         "session_recordings.summary"),
+        (
+            "session_recordings_summary_retrieve",
+            ["session_recordings"],
+            "/api/environments/{project_id}/session_recordings/{id}/summary/",
+            "get",
+            "session_recordings.summary",
+        ),
         ("projects_retrieve", ["projects"], "/api/projects/{id}/", "get", "projects.get"),
         # An operationId that does not follow the path: the tag is the resource.
         ("listEverything", ["roles"], "/api/x/", "get", "roles.listeverything"),
@@ -330,10 +391,15 @@ async def test_enum_values_compare_equal_to_strings_and_unknown_values_are_kept(
         ("do-it", [], "/api/widgets/{id}/frob/", "post", "widgets.do_it"),
         # A keyword, and a name the generated module needs.
         ("things_import", ["things"], "/api/things/import/", "post", "things.import_"),
-        ("organizations_roles_ops_create", ["organizations"],
-         "/api/organizations/{organization_id}/roles/ops/", "post", "roles.ops_"),
+        (
+            "organizations_roles_ops_create",
+            ["organizations"],
+            "/api/organizations/{organization_id}/roles/ops/",
+            "post",
+            "roles.ops_",
+        ),
     ],
-)  # fmt: skip
+)
 def test_resource_and_method_are_derived_from_tag_operation_id_and_path(
     operation_id: str, tags: list[str], path: str, method: str, expected: str
 ) -> None:
@@ -539,18 +605,36 @@ async def test_drf_spectacular_spec_generates_type_checks_and_imports(
         with aioresponses() as mocked:
             mocked.get(
                 f"{BASE}/api/environments/7/session_recordings/?limit=2",
-                payload={"count": 1, "next": None, "previous": None, "results": [
-                    {"id": "r", "distinct_id": None, "viewed": False, "recording_duration": 3,
-                     "start_time": None, "storage": "object_storage"},
-                ]},
-            )  # fmt: skip
+                payload={
+                    "count": 1,
+                    "next": None,
+                    "previous": None,
+                    "results": [
+                        {
+                            "id": "r",
+                            "distinct_id": None,
+                            "viewed": False,
+                            "recording_duration": 3,
+                            "start_time": None,
+                            "storage": "object_storage",
+                        },
+                    ],
+                },
+            )
             mocked.patch(
                 f"{BASE}/api/organizations/o/projects/5/",
-                payload={"id": 5, "name": "p", "week_start_day": None, "business_model": "",
-                         "timezone": "Mars/Olympus_Mons", "organization": "o", "api_token": "t",
-                         "created_at": "2024-01-01T00:00:00Z"},
+                payload={
+                    "id": 5,
+                    "name": "p",
+                    "week_start_day": None,
+                    "business_model": "",
+                    "timezone": "Mars/Olympus_Mons",
+                    "organization": "o",
+                    "api_token": "t",
+                    "created_at": "2024-01-01T00:00:00Z",
+                },
                 callback=lambda url, **kwargs: sent.append(kwargs.get("data")),
-            )  # fmt: skip
+            )
             page = await resources.SessionRecordings(client).list(project_id=7, limit=2)
             project = await resources.Projects(client).update(
                 organization_id="o", id=5, timezone="Europe/Paris", week_start_day=None
@@ -603,8 +687,10 @@ def test_make_generate_is_byte_identical(tmp_path: Path) -> None:
     for attempt in ("a", "b"):
         completed = subprocess.run(
             [sys.executable, "-m", "codegen", "--out", str(tmp_path / attempt)],
-            cwd=ROOT, capture_output=True, text=True,
-        )  # fmt: skip
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
         assert completed.returncode == 0, completed.stderr
     for name in GENERATED:
         first = (tmp_path / "a" / name).read_bytes()

@@ -53,23 +53,30 @@ def _rename_environment_paths(spec: dict[str, Any]) -> None:
 
 
 def _add_widgets(spec: dict[str, Any]) -> None:
-    env = {"in": "path", "name": "environment_id", "required": True,
-           "schema": {"type": "string"}}  # fmt: skip
+    env = {"in": "path", "name": "environment_id", "required": True, "schema": {"type": "string"}}
     ident = {"in": "path", "name": "id", "required": True, "schema": {"type": "integer"}}
     ref = {"$ref": "#/components/schemas/Widget"}
     answer = {"description": "", "content": {"application/json": {"schema": ref}}}
     security = [{"PersonalAPIKeyAuth": ["widget:read"]}]
     spec["paths"]["/api/environments/{environment_id}/widgets/"] = {
-        "post": {"operationId": "environments_widgets_create", "tags": ["environments"],
-                 "parameters": [env], "security": [{"PersonalAPIKeyAuth": ["widget:write"]}],
-                 "requestBody": {"content": {"application/json": {"schema": ref}}},
-                 "responses": {"201": answer}},
-    }  # fmt: skip
+        "post": {
+            "operationId": "environments_widgets_create",
+            "tags": ["environments"],
+            "parameters": [env],
+            "security": [{"PersonalAPIKeyAuth": ["widget:write"]}],
+            "requestBody": {"content": {"application/json": {"schema": ref}}},
+            "responses": {"201": answer},
+        },
+    }
     spec["paths"]["/api/environments/{environment_id}/widgets/{id}/"] = {
-        "get": {"operationId": "environments_widgets_retrieve", "tags": ["environments"],
-                "parameters": [env, ident], "security": security,
-                "responses": {"200": answer}},
-    }  # fmt: skip
+        "get": {
+            "operationId": "environments_widgets_retrieve",
+            "tags": ["environments"],
+            "parameters": [env, ident],
+            "security": security,
+            "responses": {"200": answer},
+        },
+    }
     schemas = spec["components"]["schemas"]
     schemas["Widget"] = copy.deepcopy(WIDGET)
     schemas["WidgetShapeEnum"] = {"type": "string", "enum": ["round", "square"]}
@@ -160,5 +167,8 @@ def test_the_revision_is_written_beside_nothing_stale(tmp_path: Path) -> None:
     assert not (out / "_resources").exists()
     generate(small, out)
     assert sorted(p.name for p in out.iterdir()) == [
-        "__init__.py", "models.py", "operations.py", "resources.py",
-    ]  # fmt: skip
+        "__init__.py",
+        "models.py",
+        "operations.py",
+        "resources.py",
+    ]

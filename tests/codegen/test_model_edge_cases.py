@@ -41,11 +41,23 @@ def test_properties_named_like_the_types_the_models_import_keep_their_names(
 ) -> None:
     document = spec({"Event": {"type": "object", "properties": NAMED_LIKE_TYPES}})
     body = {
-        "date": "2024-01-02", "datetime": "2024-01-02T03:04:05Z", "time": "03:04:05",
-        "list": ["a"], "dict": {"k": 1}, "str": "s", "int": 5, "float": 1.5, "bool": True,
-        "Any": {"x": [1]}, "Decimal": "1.5", "Literal": "a", "Field": "f", "ClassVar": "c",
-        "BaseModel": "b", "": 3,
-    }  # fmt: skip
+        "date": "2024-01-02",
+        "datetime": "2024-01-02T03:04:05Z",
+        "time": "03:04:05",
+        "list": ["a"],
+        "dict": {"k": 1},
+        "str": "s",
+        "int": 5,
+        "float": 1.5,
+        "bool": True,
+        "Any": {"x": [1]},
+        "Decimal": "1.5",
+        "Literal": "a",
+        "Field": "f",
+        "ClassVar": "c",
+        "BaseModel": "b",
+        "": 3,
+    }
     event = load(document, tmp_path).Event
     assert outcome(event, body) == ("ok", {**body, "Decimal": "1.5"})
     assert outcome(event, {"date": "not a date"})[0] == "error"
@@ -258,8 +270,14 @@ def test_string_formats_are_plain_strings(
     properties = {f: {"type": "string", "format": f} for f in formats}
     document = spec({"M": {"type": "object", "properties": properties}})
     models = ours(document, tmp_path)
-    good = {"byte": "aGk=", "password": "secret", "duration": "P1D", "ipv4": "127.0.0.1",
-            "ipv6": "::1", "hostname": "example.com"}  # fmt: skip
+    good = {
+        "byte": "aGk=",
+        "password": "secret",
+        "duration": "P1D",
+        "ipv4": "127.0.0.1",
+        "ipv6": "::1",
+        "hostname": "example.com",
+    }
     for name, value in good.items():
         assert outcome(models.M, {name: value}) == ("ok", {**dict.fromkeys(formats), name: value})
     assert outcome(models.M, {"ipv4": "not an address"})[0] == "error"

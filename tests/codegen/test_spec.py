@@ -18,8 +18,12 @@ O = "/api/organizations/{organization_id}"  # noqa: E741
 
 # The description's endpoint tables: (number, method, path, scope or None for "unlisted").
 DESCRIBED = [
-    (1, "DELETE", E + "/session_recording_playlists/{short_id}/recordings/{session_recording_id}/",
-        None),
+    (
+        1,
+        "DELETE",
+        E + "/session_recording_playlists/{short_id}/recordings/{session_recording_id}/",
+        None,
+    ),
     (2, "GET", E + "/session_recordings/", "session_recording:read"),
     (3, "GET", E + "/session_recordings/{id}/", "session_recording:read"),
     (4, "PATCH", E + "/session_recordings/{id}/", "session_recording:write"),
@@ -45,7 +49,7 @@ DESCRIBED = [
     (24, "GET", O + "/roles/", "organization:read"),
     (25, "POST", O + "/roles/", "organization:write"),
     (26, "GET", O + "/roles/{id}/", "organization:read"),
-]  # fmt: skip
+]
 
 
 RESOURCE_FIELDS = {
@@ -216,8 +220,13 @@ def test_request_bodies_of_the_other_operations(spec: dict[str, Any]) -> None:
 # -- fidelity to the live service (issue 12) ---------------------------------------------------
 
 REFUSING_PERSONAL_API_KEYS = {
-    (1, "DELETE"), (8, "POST"), (12, "GET"), (15, "POST"), (17, "GET"), (18, "PATCH"),
-}  # fmt: skip
+    (1, "DELETE"),
+    (8, "POST"),
+    (12, "GET"),
+    (15, "POST"),
+    (17, "GET"),
+    (18, "PATCH"),
+}
 
 
 def _described_op(spec: dict[str, Any], number: int) -> dict[str, Any]:
@@ -255,8 +264,15 @@ def test_the_team_scopes_name_the_live_project_scope(spec: dict[str, Any]) -> No
 
 def test_the_recordings_list_declares_the_live_filters(spec: dict[str, Any]) -> None:
     params = {p["name"]: p for p in _described_op(spec, 2)["parameters"] if "name" in p}
-    json_lists = {"session_ids", "distinct_ids", "properties", "events", "actions",
-                  "console_log_filters", "having_predicates"}  # fmt: skip
+    json_lists = {
+        "session_ids",
+        "distinct_ids",
+        "properties",
+        "events",
+        "actions",
+        "console_log_filters",
+        "having_predicates",
+    }
     for name in json_lists:  # JSON-encoded, as schemathesis and the SDK send them
         assert "schema" not in params[name], name
         assert params[name]["content"]["application/json"]["schema"]["type"] == "array", name
@@ -286,8 +302,13 @@ def test_the_changed_answers_have_their_own_schemas(spec: dict[str, Any]) -> Non
     schemas = spec["components"]["schemas"]
     assert "required" not in schemas["PaginatedActivityLogList"]  # a project shape parses
     assert set(schemas["ActivityLogEntry"]["properties"]) >= {
-        "activity", "scope", "item_id", "detail", "user", "created_at"
-    }  # fmt: skip
+        "activity",
+        "scope",
+        "item_id",
+        "detail",
+        "user",
+        "created_at",
+    }
 
 
 def test_the_ai_bodies_take_the_live_fields_and_the_described_person(

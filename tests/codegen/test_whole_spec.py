@@ -124,9 +124,8 @@ async def test_a_multipart_body_sends_files_as_file_parts(whole_api: WholeApi) -
     call.kwargs["extra_body"] = {"file": b"\x00\x01binary"}
     request = await send(whole_api.module("resources"), call)
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
-        b"Content-Type: " + request.headers["Content-Type"].encode() + b"\r\n\r\n"
-        + request.content
-    )  # fmt: skip
+        b"Content-Type: " + request.headers["Content-Type"].encode() + b"\r\n\r\n" + request.content
+    )
     parts = {p.get_param("name", header="content-disposition"): p for p in message.iter_parts()}  # type: ignore[attr-defined]
     assert parts["file"].get_content() == b"\x00\x01binary"
     assert parts["file"].get_filename() == "file"
@@ -149,9 +148,12 @@ async def test_every_scope_an_operation_lists_is_required(whole_api: WholeApi) -
     sent: list[Any] = []
     transport = MockTransport(lambda r: (sent.append(r), (200, {}, b"{}"))[1])
     async with AsyncClient(
-        api_key="k", base_url=BASE, scopes=["person:write", "cohort:read"],
-        project_id=PROJECT, transport=transport,
-    ) as client:  # fmt: skip
+        api_key="k",
+        base_url=BASE,
+        scopes=["person:write", "cohort:read"],
+        project_id=PROJECT,
+        transport=transport,
+    ) as client:
         await methods(whole_api.module("resources"), client)[operation_id](**call.kwargs)
     assert len(sent) == 1
 
@@ -160,22 +162,28 @@ def _run(whole_api: WholeApi, code: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", code],
         env={"PYTHONPATH": str(whole_api.site), "PATH": "/usr/bin:/bin"},
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_importing_the_package_builds_no_model_and_no_resource(whole_api: WholeApi) -> None:
     """Models, operations and resources load on first use (the import-time figure is in
     `make bench`)."""
-    completed = _run(whole_api, (
-        "import sys, product_analytics\n"
-        "assert product_analytics.__file__.startswith(sys.path[1]), product_analytics.__file__\n"
-        "loaded = [m for m in sys.modules if m.startswith('product_analytics._generated._')]\n"
-        "assert not loaded, loaded\n"
-        "from product_analytics import models\n"
-        "assert models.Person.__name__ == 'Person'\n"
-        "print(len([m for m in sys.modules if '_generated._models' in m]))\n"
-    ))  # fmt: skip
+    completed = _run(
+        whole_api,
+        (
+            "import sys, product_analytics\n"
+            "where = product_analytics.__file__\n"
+            "assert where.startswith(sys.path[1]), where\n"
+            "loaded = [m for m in sys.modules if m.startswith('product_analytics._generated._')]\n"
+            "assert not loaded, loaded\n"
+            "from product_analytics import models\n"
+            "assert models.Person.__name__ == 'Person'\n"
+            "print(len([m for m in sys.modules if '_generated._models' in m]))\n"
+        ),
+    )
     assert completed.returncode == 0, completed.stderr
     assert 0 < int(completed.stdout) < 50
 
@@ -183,20 +191,23 @@ def test_importing_the_package_builds_no_model_and_no_resource(whole_api: WholeA
 def test_the_testing_package_works_with_the_whole_api(whole_api: WholeApi) -> None:
     """MockTransport imports, and FakeServer answers 501 for an operation it has no
     handler for."""
-    completed = _run(whole_api, (
-        "import asyncio\n"
-        "from product_analytics import ApiStatusError, AsyncClient\n"
-        "from product_analytics.testing import FakeServer, MockTransport\n"
-        "async def main():\n"
-        "    async with FakeServer() as server, AsyncClient(api_key=server.api_key,\n"
-        "            base_url=server.base_url, project_id=server.project_id,\n"
-        "            max_retries=0) as client:\n"
-        "        try:\n"
-        "            await client.persons.get(id=1)\n"
-        "        except ApiStatusError as error:\n"
-        "            print(error.status_code)\n"
-        "asyncio.run(main())\n"
-    ))  # fmt: skip
+    completed = _run(
+        whole_api,
+        (
+            "import asyncio\n"
+            "from product_analytics import ApiStatusError, AsyncClient\n"
+            "from product_analytics.testing import FakeServer, MockTransport\n"
+            "async def main():\n"
+            "    async with FakeServer() as server, AsyncClient(api_key=server.api_key,\n"
+            "            base_url=server.base_url, project_id=server.project_id,\n"
+            "            max_retries=0) as client:\n"
+            "        try:\n"
+            "            await client.persons.get(id=1)\n"
+            "        except ApiStatusError as error:\n"
+            "            print(error.status_code)\n"
+            "asyncio.run(main())\n"
+        ),
+    )
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.strip() == "501"
 
@@ -206,8 +217,20 @@ def test_the_whole_api_type_checks_strictly(whole_api: WholeApi) -> None:
     config = whole_api.site / "mypy.ini"
     config.write_text("[mypy]\nstrict = True\nplugins = pydantic.mypy\npython_version = 3.10\n")
     completed = subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", str(config), "--no-incremental",
-         "--cache-dir", str(whole_api.site / ".mypy_cache"), "-p", "product_analytics._generated"],
-        cwd=whole_api.site, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(config),
+            "--no-incremental",
+            "--cache-dir",
+            str(whole_api.site / ".mypy_cache"),
+            "-p",
+            "product_analytics._generated",
+        ],
+        cwd=whole_api.site,
+        capture_output=True,
+        text=True,
+    )
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]

@@ -96,17 +96,61 @@ TALLY = Tally()  # every case run in this process
 
 # -- strategies -----------------------------------------------------------------------------
 
-TRICKY_TEXT = ["/", "..", ".", "../..", "a/b", "?", "#", "%", "%2F", "%2e%2e", "a?b=c#d", " ",
-               "\u00e9", "\u2603", "😀", "\x00", "\r\n", "+", "&", "=", ";", "\\", "x" * 3000,
-               "../session_recordings/", "%00", "\ufeff"]  # fmt: skip
-text_value = st.one_of(st.sampled_from(TRICKY_TEXT), st.text(max_size=30), st.text(
-    alphabet=st.sampled_from("/.?#%&=+ \\:@;~é☃"), min_size=1, max_size=10))  # fmt: skip
+TRICKY_TEXT = [
+    "/",
+    "..",
+    ".",
+    "../..",
+    "a/b",
+    "?",
+    "#",
+    "%",
+    "%2F",
+    "%2e%2e",
+    "a?b=c#d",
+    " ",
+    "\u00e9",
+    "\u2603",
+    "😀",
+    "\x00",
+    "\r\n",
+    "+",
+    "&",
+    "=",
+    ";",
+    "\\",
+    "x" * 3000,
+    "../session_recordings/",
+    "%00",
+    "\ufeff",
+]
+text_value = st.one_of(
+    st.sampled_from(TRICKY_TEXT),
+    st.text(max_size=30),
+    st.text(alphabet=st.sampled_from("/.?#%&=+ \\:@;~é☃"), min_size=1, max_size=10),
+)
 lone_surrogate = st.sampled_from(["\ud800", "a\udfffb", "\udc80/"])
 huge_int = st.sampled_from([2**63, -(2**63), 10**30, -(10**30), 10**5000])
 int_value = st.one_of(st.integers(), huge_int)
-WRONG_TYPES: list[Any] = [None, True, False, 1.5, -0.0, float("nan"), float("inf"), b"bytes",
-                          bytearray(b"x"), ["a"], {"a": 1}, ("t",), {1, 2}, object(),
-                          uuid.UUID(int=1), NOT_GIVEN, Ellipsis]  # fmt: skip
+WRONG_TYPES: list[Any] = [
+    None,
+    True,
+    False,
+    1.5,
+    -0.0,
+    float("nan"),
+    float("inf"),
+    b"bytes",
+    bytearray(b"x"),
+    ["a"],
+    {"a": 1},
+    ("t",),
+    {1, 2},
+    object(),
+    uuid.UUID(int=1),
+    NOT_GIVEN,
+    Ellipsis,
+]
 
 
 def _nested(depth: int) -> list[Any]:
@@ -178,11 +222,12 @@ def _params(operation: Operation[Any], method: Callable[..., Any]) -> list[Param
         required = parameter.default is inspect.Parameter.empty
         if name in path:
             valid: st.SearchStrategy[Any] = (
-                st.integers() if path[name].type == "integer"
+                st.integers()
+                if path[name].type == "integer"
                 else st.one_of(text_value.filter(bool), st.uuids(), st.integers())
                 if path[name].accepts_integer
                 else st.one_of(text_value.filter(bool), st.uuids())
-            )  # fmt: skip
+            )
             if not required:  # a client default exists
                 valid = st.one_of(st.just(OMIT), st.none(), valid)
             found.append(Param(name, "path", required, valid))
@@ -219,8 +264,11 @@ def _valid_query(param: QueryParam) -> st.SearchStrategy[Any]:
     """Values a query parameter accepts: its scalar type (an integer at least `minimum`, a
     string of `enum`), a list of its items, or the JSON value of an `x-sdk-json` one."""
     if param.json == "array":
-        items = _SCALARS[param.items] if param.items in _SCALARS else st.dictionaries(
-            st.text(max_size=5), json_value, max_size=3)  # fmt: skip
+        items = (
+            _SCALARS[param.items]
+            if param.items in _SCALARS
+            else st.dictionaries(st.text(max_size=5), json_value, max_size=3)
+        )
         return st.lists(items, max_size=3)
     if param.json == "object":
         return st.dictionaries(st.text(max_size=5), json_value, max_size=3)
@@ -243,31 +291,66 @@ def _option(name: str) -> st.SearchStrategy[Any]:
         value = st.one_of(
             st.sampled_from(["v", "a b", "\u00e9"]), st.text(alphabet=printable, max_size=10)
         )
-        return st.one_of(st.just(OMIT), st.none(), st.dictionaries(
-            st.sampled_from(["X-Trace", "X-Other", "Accept"]), value, max_size=2))  # fmt: skip
+        return st.one_of(
+            st.just(OMIT),
+            st.none(),
+            st.dictionaries(st.sampled_from(["X-Trace", "X-Other", "Accept"]), value, max_size=2),
+        )
     if name == "extra_query":
         value = st.one_of(st.text(max_size=8), st.integers(), st.booleans())
-        return st.one_of(st.just(OMIT), st.none(), st.dictionaries(
-            st.text(max_size=6).filter(bool), value, max_size=2))  # fmt: skip
-    return st.one_of(st.just(OMIT), st.none(), st.dictionaries(
-        st.text(max_size=6).filter(bool), json_value, max_size=2))  # fmt: skip
+        return st.one_of(
+            st.just(OMIT),
+            st.none(),
+            st.dictionaries(st.text(max_size=6).filter(bool), value, max_size=2),
+        )
+    return st.one_of(
+        st.just(OMIT),
+        st.none(),
+        st.dictionaries(st.text(max_size=6).filter(bool), json_value, max_size=2),
+    )
 
 
 HOSTILE_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
     "timeout": st.sampled_from([0, -1, float("nan"), float("inf"), "5", True, [1]]),
     "deadline": st.sampled_from([0, -1, float("nan"), float("inf"), "5", True, [1]]),
-    "extra_headers": st.sampled_from([{"Authorization": "Bearer other"},
-                                      {"authorization ": "x"}, {"X-A": "a\r\nInjected: 1"},
-                                      {"Bad Name": "v"}, {"X-A": 1}, {1: "v"}, {"": "v"}]),
-    "extra_query": st.sampled_from([{1: "v"}, {"a": object()}, {"a": b"x"},
-                                    {"\ud800": "v"}, {"a": "\udfff"}, {"a": [object()]}]),
-    "extra_body": st.sampled_from([{1: "v"}, {"a": object()}, {"a": float("nan")},
-                                   {"a": b"x"}, {"a": {1j: 2}}, {"a": _nested(5000)},
-                                   {"a": CIRCULAR}]),
+    "extra_headers": st.sampled_from(
+        [
+            {"Authorization": "Bearer other"},
+            {"authorization ": "x"},
+            {"X-A": "a\r\nInjected: 1"},
+            {"Bad Name": "v"},
+            {"X-A": 1},
+            {1: "v"},
+            {"": "v"},
+        ]
+    ),
+    "extra_query": st.sampled_from(
+        [
+            {1: "v"},
+            {"a": object()},
+            {"a": b"x"},
+            {"\ud800": "v"},
+            {"a": "\udfff"},
+            {"a": [object()]},
+        ]
+    ),
+    "extra_body": st.sampled_from(
+        [
+            {1: "v"},
+            {"a": object()},
+            {"a": float("nan")},
+            {"a": b"x"},
+            {"a": {1j: 2}},
+            {"a": _nested(5000)},
+            {"a": CIRCULAR},
+        ]
+    ),
     "concurrency": st.sampled_from([0, -1, 1.5, True, "2", None]),
-    "ids": st.one_of(st.sampled_from(["one-string", b"bytes", 5, None]),
-                     st.lists(hostile, min_size=1, max_size=3)),
-}  # fmt: skip
+    "ids": st.one_of(
+        st.sampled_from(["one-string", b"bytes", 5, None]),
+        st.lists(hostile, min_size=1, max_size=3),
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -295,9 +378,14 @@ def case_strategy(operation: Operation[Any], method: Callable[..., Any]) -> st.S
             value = draw(strategy, label=param.name)
             if value is not OMIT:
                 kwargs[param.name] = value
-        unknown = draw(st.dictionaries(
-            st.sampled_from(["bogus", "unknown_field", "Domain", "ID", "extra_body", "body"]),
-            json_value, max_size=1), label="unknown")  # fmt: skip
+        unknown = draw(
+            st.dictionaries(
+                st.sampled_from(["bogus", "unknown_field", "Domain", "ID", "extra_body", "body"]),
+                json_value,
+                max_size=1,
+            ),
+            label="unknown",
+        )
         for name, value in unknown.items():
             kwargs.setdefault(name, value)
         return Case(kwargs, scoped=draw(st.booleans(), label="scoped"))
@@ -490,9 +578,11 @@ def _check_body(operation: Operation[Any], request: Received, kwargs: Mapping[st
     body = {
         name: value
         for name, value in kwargs.items()
-        if name not in path and name not in OPTIONS and value is not NOT_GIVEN
+        if name not in path
+        and name not in OPTIONS
+        and value is not NOT_GIVEN
         and not (value is None and name in operation.none_means_omitted)
-    }  # fmt: skip
+    }
     body.update(kwargs.get("extra_body") or {})
     expected = json.loads(json.dumps(body))
     assert request.headers.get("Content-Type") == "application/json"
@@ -531,8 +621,14 @@ def run_bad_input(operation_id: str, examples: int, tally: Tally = TALLY) -> Tal
             method = env.methods(env.client)[operation_id]
             strategy = case_strategy(_operation(operation_id), method)
 
-            @settings(max_examples=examples, derandomize=True, database=None, deadline=None,
-                      suppress_health_check=list(HealthCheck), print_blob=False)  # fmt: skip
+            @settings(
+                max_examples=examples,
+                derandomize=True,
+                database=None,
+                deadline=None,
+                suppress_health_check=list(HealthCheck),
+                print_blob=False,
+            )
             @given(case=strategy)
             def run(case: Case) -> None:
                 outcome = loop.run_until_complete(check_case(env, operation_id, case))

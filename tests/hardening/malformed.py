@@ -115,37 +115,51 @@ class MalformedCase:
 _JSON_OK = frozenset({"json"})
 HTML = b"<!DOCTYPE html><html><head><title>Bad Gateway</title></head><body>nginx</body></html>"
 CASES: list[MalformedCase] = [
-    MalformedCase("non-json-2xx", _body(b"definitely not json", 200, "text/plain"),
-                  ResponseValidationError),
+    MalformedCase(
+        "non-json-2xx", _body(b"definitely not json", 200, "text/plain"), ResponseValidationError
+    ),
     MalformedCase("non-json-201", _body(b"Created!", 201, "text/plain"), ResponseValidationError),
-    MalformedCase("truncated-json", _body(b'{"id": "abc", "distinct_id": "us'),
-                  ResponseValidationError),
+    MalformedCase(
+        "truncated-json", _body(b'{"id": "abc", "distinct_id": "us'), ResponseValidationError
+    ),
     MalformedCase("html-200", _body(HTML, 200, "text/html"), ResponseValidationError),
     MalformedCase("html-502", _body(HTML, 502, "text/html"), InternalServerError),
     MalformedCase("html-503", _body(HTML, 503, "text/html"), InternalServerError),
     MalformedCase("html-404", _body(HTML, 404, "text/html"), ApiStatusError),
-    MalformedCase("wrong-field-types", _body(
-        b'{"id": {"a": 1}, "viewed": [1], "recording_duration": "long", "results": "no",'
-        b' "count": "many", "next": 5}'), ResponseValidationError, _JSON_OK),
+    MalformedCase(
+        "wrong-field-types",
+        _body(
+            b'{"id": {"a": 1}, "viewed": [1], "recording_duration": "long", "results": "no",'
+            b' "count": "many", "next": 5}'
+        ),
+        ResponseValidationError,
+        _JSON_OK,
+    ),
     MalformedCase("empty-body", _body(b""), ResponseValidationError, _JSON_OK),
     MalformedCase("whitespace-body", _body(b" \r\n "), ResponseValidationError, _JSON_OK),
     MalformedCase("list-for-object", _body(b'[{"id": "a"}]'), ResponseValidationError, _JSON_OK),
     MalformedCase("null-body", _body(b"null"), ResponseValidationError, _JSON_OK),
     MalformedCase("string-body", _body(b'"just a string"'), ResponseValidationError, _JSON_OK),
     MalformedCase("huge-20mb-list", _body(_huge_list()), ResponseValidationError, _JSON_OK, 10.0),
-    MalformedCase("deeply-nested-json", _body(b"[" * 100_000 + b"]" * 100_000),
-                  ResponseValidationError),
+    MalformedCase(
+        "deeply-nested-json", _body(b"[" * 100_000 + b"]" * 100_000), ResponseValidationError
+    ),
     MalformedCase("deeply-nested-error-body", _body(b"[" * 100_000, 500), InternalServerError),
     MalformedCase("invalid-utf8", _body(b'{"id": "\xff\xfe\xfa"}'), ResponseValidationError),
-    MalformedCase("nan-and-infinity", _body(b'{"id": NaN, "recording_duration": Infinity}'),
-                  ResponseValidationError, _JSON_OK),
+    MalformedCase(
+        "nan-and-infinity",
+        _body(b'{"id": NaN, "recording_duration": Infinity}'),
+        ResponseValidationError,
+        _JSON_OK,
+    ),
     MalformedCase("204-without-body", _body(b"", 204), ResponseValidationError, _JSON_OK),
-    MalformedCase("bad-gzip", _body(b"not gzip", headers={"Content-Encoding": "gzip"}),
-                  ApiConnectionError),
+    MalformedCase(
+        "bad-gzip", _body(b"not gzip", headers={"Content-Encoding": "gzip"}), ApiConnectionError
+    ),
     MalformedCase("broken-chunked-encoding", _broken_chunks, ApiConnectionError),
     MalformedCase("stall-mid-body", _stall_mid_body, ApiTimeoutError),
     MalformedCase("close-mid-body", _close_mid_body, ApiConnectionError),
-]  # fmt: skip
+]
 TARGETS = ("get", "json", "page", "second-page", "get_many")
 _BY_NAME = {case.name: case for case in CASES}
 
@@ -241,8 +255,17 @@ async def run_malformed(
                     if error is not None:
                         probe.scan_error(error)
                 good = result != "hang" and _allowed(case, target, error)
-                outcomes.append(Outcome(case.name, target, result, expected, error,
-                                        time.perf_counter() - started, good))  # fmt: skip
+                outcomes.append(
+                    Outcome(
+                        case.name,
+                        target,
+                        result,
+                        expected,
+                        error,
+                        time.perf_counter() - started,
+                        good,
+                    )
+                )
 
         await asyncio.gather(*(one(c, t) for c in cases or CASES for t in TARGETS))
     order = {(c.name, t): i for i, (c, t) in enumerate((c, t) for c in CASES for t in TARGETS)}

@@ -482,9 +482,15 @@ def reachable_size(root: object) -> int:
     import types
 
     skip = (
-        types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType,
-        types.MethodType, types.CodeType, types.FrameType, asyncio.AbstractEventLoop,
-    )  # fmt: skip
+        types.ModuleType,
+        type,
+        types.FunctionType,
+        types.BuiltinFunctionType,
+        types.MethodType,
+        types.CodeType,
+        types.FrameType,
+        asyncio.AbstractEventLoop,
+    )
     seen: set[int] = set()
     todo = [root]
     total = 0
@@ -530,10 +536,15 @@ async def framing_headers() -> dict[str, Any]:
     refused = 0
     other: list[str] = []
     headers = [
-        {"Transfer-Encoding": "chunked"}, {"transfer-encoding": "chunked"},
-        {"Content-Length": "0"}, {"CONTENT-LENGTH": "5"}, {"Host": "evil.example"},
-        {"hOsT": "evil.example"}, {"Connection": "close"}, {"connection": "upgrade"},
-    ]  # fmt: skip
+        {"Transfer-Encoding": "chunked"},
+        {"transfer-encoding": "chunked"},
+        {"Content-Length": "0"},
+        {"CONTENT-LENGTH": "5"},
+        {"Host": "evil.example"},
+        {"hOsT": "evil.example"},
+        {"Connection": "close"},
+        {"connection": "upgrade"},
+    ]
     async with hostile_server() as server:
         server.route(raw_json({"id": "r1", "name": "x"}, 201))
         mark()

@@ -182,9 +182,18 @@ async def _calls(
     rounds: int,
 ) -> None:
     roles = client.roles
-    orgs = ["ok", "flaky", "html", "slow", "drop", "garbage", "missing", "same-origin-redirect",
-            *(f"status-{status}" for status in (400, 401, 403, 404, 409, 429, 500, 503)),
-            *(f"redirect-{code}" for code in REDIRECT_CODES)]  # fmt: skip
+    orgs = [
+        "ok",
+        "flaky",
+        "html",
+        "slow",
+        "drop",
+        "garbage",
+        "missing",
+        "same-origin-redirect",
+        *(f"status-{status}" for status in (400, 401, 403, 404, 409, 429, 500, 503)),
+        *(f"redirect-{code}" for code in REDIRECT_CODES),
+    ]
     for _ in range(rounds):
         for org in orgs:
             on = throttled.roles if org == "status-429" else roles
@@ -193,12 +202,18 @@ async def _calls(
             on = throttled.roles if org == "status-429" else roles
             await attempt(f"create {org}", partial(on.create, organization_id=org, name="n"))
         await attempt("paging", lambda: _walk(client))
-        await attempt("get_many", lambda: client.session_recordings.get_many(
-            ids=["a", "b"], project_id="x", return_exceptions=True))  # fmt: skip
+        await attempt(
+            "get_many",
+            lambda: client.session_recordings.get_many(
+                ids=["a", "b"], project_id="x", return_exceptions=True
+            ),
+        )
         await attempt("scope", lambda: scoped.roles.get(organization_id="ok", id="r1"))
         await attempt("input", lambda: roles.get(organization_id="ok", id=["r1"]))  # type: ignore[arg-type]
-        await attempt("header", lambda: roles.get(
-            organization_id="ok", id="r", extra_headers={"Authorization": "x"}))  # fmt: skip
+        await attempt(
+            "header",
+            lambda: roles.get(organization_id="ok", id="r", extra_headers={"Authorization": "x"}),
+        )
         await attempt("rate-limited", lambda: limited.roles.get(organization_id="ok", id="r1"))
         await attempt("refused", lambda: refused.roles.get(organization_id="ok", id="r1"))
 

@@ -27,9 +27,14 @@ async def run_and_report(
     started = time.perf_counter()
     result = await scenario(cases)
     FIGURES.append(
-        Figure(name, cases=cases, leaked=result.leaked, seconds=time.perf_counter() - started,
-               note=f"ended {result.outcome}; {result.sent_before} requests sent before")
-    )  # fmt: skip
+        Figure(
+            name,
+            cases=cases,
+            leaked=result.leaked,
+            seconds=time.perf_counter() - started,
+            note=f"ended {result.outcome}; {result.sent_before} requests sent before",
+        )
+    )
     return result
 
 

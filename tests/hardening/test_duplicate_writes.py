@@ -51,10 +51,11 @@ async def test_post_redirected_then_get_failing_retries_only_the_get(
 ) -> None:
     hostile.route(redirect(CREATED, status), path=ROLES, method="POST")
     hostile.route(
-        answers(raw_json({"detail": "down"}, 503), raw_json({"detail": "down"}, 502),
-                raw_json(role())),
+        answers(
+            raw_json({"detail": "down"}, 503), raw_json({"detail": "down"}, 502), raw_json(role())
+        ),
         path=CREATED,
-    )  # fmt: skip
+    )
     async with client_of(hostile, retry_policy=fast_retries(3)) as client:
         created = await client.roles.create(name="Analysts")
     assert created.id == "r1"

@@ -206,8 +206,11 @@ def _in_child(held: list[AsyncClient], queue: Any, close: bool) -> None:
                 await client.roles.get(id="r1")
                 report["error"] = None
             except BaseException as exc:
-                report["error"] = (type(exc).__name__, str(exc),
-                                   isinstance(exc, ProductAnalyticsError))  # fmt: skip
+                report["error"] = (
+                    type(exc).__name__,
+                    str(exc),
+                    isinstance(exc, ProductAnalyticsError),
+                )
             if close:
                 await client.close()
                 report["closed"] = client.closed

@@ -65,9 +65,14 @@ async def test_a_few_empty_pages_then_results_are_walked(hostile: HostileServer)
         offset = int(request.query.get("offset", "0"))
         results = [role(f"r{offset}")] if offset >= 5 * (MAX_EMPTY_PAGES - 1) else []
         return web.json_response(
-            {"count": None, "next": None, "previous": None, "has_next": offset < 60,
-             "results": results}
-        )  # fmt: skip
+            {
+                "count": None,
+                "next": None,
+                "previous": None,
+                "has_next": offset < 60,
+                "results": results,
+            }
+        )
 
     hostile.route(page, path=RECORDINGS)
     async with client_of(hostile) as client:
@@ -106,8 +111,9 @@ async def test_a_loop_over_two_pages_with_reordered_queries_is_detected(
         offset = request.query.get("offset", "0")
         following = "offset=1&limit=1" if offset == "0" else "offset=0&limit=1"  # back to 1
         link = f"{hostile.base_url}{ROLES}?{following}#x"
-        return web.json_response({"count": 2, "next": link, "previous": None,
-                                  "results": [role(f"r{offset}")]})  # fmt: skip
+        return web.json_response(
+            {"count": 2, "next": link, "previous": None, "results": [role(f"r{offset}")]}
+        )
 
     hostile.route(cut_after(hostile, page), path=ROLES)
     async with client_of(hostile) as client:

@@ -14,9 +14,18 @@ from tests.hardening.conftest import KEY, ORG, PROJECT, ROLES, client_of, role
 from tests.hardening.hostile_server import HostileServer, raw_json
 
 FRAMING = [
-    "Transfer-Encoding", "Content-Length", "Host", "Connection", "Keep-Alive", "TE",
-    "Trailer", "Upgrade", "Proxy-Authorization", "Proxy-Connection", "Authorization",
-]  # fmt: skip
+    "Transfer-Encoding",
+    "Content-Length",
+    "Host",
+    "Connection",
+    "Keep-Alive",
+    "TE",
+    "Trailer",
+    "Upgrade",
+    "Proxy-Authorization",
+    "Proxy-Connection",
+    "Authorization",
+]
 
 
 def casings(name: str) -> list[str]:
@@ -42,9 +51,16 @@ async def test_framing_and_hop_headers_are_refused_before_sending(
 
 @pytest.mark.parametrize(
     "headers",
-    [{" Host": "x"}, {"Host ": "x"}, {"X-A\r\nHost": "x"}, {"X-A": "1\r\nHost: evil"},
-     {"X-A": "1\nTransfer-Encoding: chunked"}, {"": "x"}, {"X A": "x"}],
-)  # fmt: skip
+    [
+        {" Host": "x"},
+        {"Host ": "x"},
+        {"X-A\r\nHost": "x"},
+        {"X-A": "1\r\nHost: evil"},
+        {"X-A": "1\nTransfer-Encoding: chunked"},
+        {"": "x"},
+        {"X A": "x"},
+    ],
+)
 async def test_header_names_and_values_cannot_smuggle_headers(
     hostile: HostileServer, headers: dict[str, str]
 ) -> None:
@@ -125,8 +141,14 @@ async def test_with_trust_env_false_proxy_settings_from_the_environment_are_not_
     key in it); the request goes straight to the service."""
     other_origin.route(raw_json({"detail": "proxy"}, 502))
     hostile.route(raw_json(role()))
-    for name in ("HTTP_PROXY", "http_proxy", "HTTPS_PROXY", "https_proxy", "ALL_PROXY",
-                 "all_proxy"):  # fmt: skip
+    for name in (
+        "HTTP_PROXY",
+        "http_proxy",
+        "HTTPS_PROXY",
+        "https_proxy",
+        "ALL_PROXY",
+        "all_proxy",
+    ):
         monkeypatch.setenv(name, other_origin.base_url)
     monkeypatch.delenv("NO_PROXY", raising=False)
     monkeypatch.delenv("no_proxy", raising=False)

@@ -24,14 +24,26 @@ from tests.support.loopback import LoopbackFactory
 from tests.support.reliability import FIGURES, KEY, Figure, fast_policy
 
 EXPECTED_OUTCOMES = {
-    "get ok: ok", "get flaky: ok", "get slow: ApiTimeoutError", "get drop: ApiConnectionError",
-    "get garbage: ResponseValidationError", "get html: InternalServerError",
-    "get status-401: AuthenticationError", "get status-403: PermissionDeniedError",
-    "get status-429: RateLimitError", "create status-500: InternalServerError",
-    "paging: ResponseValidationError", "scope: MissingScopeError", "input: TypeError",
-    "header: ValueError", "refused: ApiConnectionError", "closed: ClientClosedError",
-    "rate-limited: ok", "get_many: ok", "get same-origin-redirect: ok",
-}  # fmt: skip
+    "get ok: ok",
+    "get flaky: ok",
+    "get slow: ApiTimeoutError",
+    "get drop: ApiConnectionError",
+    "get garbage: ResponseValidationError",
+    "get html: InternalServerError",
+    "get status-401: AuthenticationError",
+    "get status-403: PermissionDeniedError",
+    "get status-429: RateLimitError",
+    "create status-500: InternalServerError",
+    "paging: ResponseValidationError",
+    "scope: MissingScopeError",
+    "input: TypeError",
+    "header: ValueError",
+    "refused: ApiConnectionError",
+    "closed: ClientClosedError",
+    "rate-limited: ok",
+    "get_many: ok",
+    "get same-origin-redirect: ok",
+}
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")

@@ -51,8 +51,13 @@ def run_scenario(name: str) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     completed = subprocess.run(
         [sys.executable, "-m", "tests.hardening.scenarios", name],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert completed.returncode == 0, completed.stderr[-3000:]
     report: dict[str, Any] = json.loads(completed.stdout.strip().splitlines()[-1])
     return report
@@ -159,8 +164,12 @@ def test_max_response_bytes_and_max_page_items_are_checked(bad: object) -> None:
 
 
 def page(count: int) -> dict[str, Any]:
-    return {"count": count, "next": None, "previous": None,
-            "results": [role(f"r{i}") for i in range(count)]}  # fmt: skip
+    return {
+        "count": count,
+        "next": None,
+        "previous": None,
+        "results": [role(f"r{i}") for i in range(count)],
+    }
 
 
 async def test_a_page_is_bounded_by_max_page_items_whatever_its_limit(

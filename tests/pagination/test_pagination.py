@@ -522,8 +522,10 @@ async def test_closing_the_client_while_the_caller_waits_for_the_next_page() -> 
         async with client_for(server) as client:
 
             async def consume() -> list[str | None]:
-                return [item.id async for item in client.proxy_records.list(
-                    organization_id=ORG, limit=3)]  # fmt: skip
+                return [
+                    item.id
+                    async for item in client.proxy_records.list(organization_id=ORG, limit=3)
+                ]
 
             task = asyncio.create_task(consume())
             await server.wait_for_requests(2)

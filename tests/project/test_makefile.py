@@ -31,8 +31,13 @@ CLEAN_ENV = {
 def dry_run(*args: str, target: str = "install") -> str:
     result = subprocess.run(
         ["make", "-n", "-B", target, *args],
-        cwd=ROOT, env=CLEAN_ENV, capture_output=True, text=True, timeout=60, check=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=CLEAN_ENV,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return result.stdout
 
 
@@ -73,8 +78,12 @@ def test_uv_is_a_pinned_release_installed_once_in_the_users_cache() -> None:
 def test_an_unknown_python_fails_with_a_clear_message() -> None:
     result = subprocess.run(
         ["make", "-B", "install", "PYTHON=python9.99"],
-        cwd=ROOT, env=CLEAN_ENV, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=CLEAN_ENV,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode != 0
     assert "no working Python interpreter for PYTHON=python9.99" in result.stderr
     assert not (ROOT / ".venv-").exists()

@@ -120,10 +120,22 @@ async def test_readme_pytest_example_passes_with_the_plugin(
     # The user's project has no asyncio configuration: an empty ini file of its own.
     (tmp_path / "empty.ini").write_text("[pytest]\n")
     code, output = await _run(
-        sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error",
-        "-c", str(tmp_path / "empty.ini"), "--rootdir", str(tmp_path), str(tmp_path),
-        env=server_env, cwd=tmp_path,
-    )  # fmt: skip
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-W",
+        "error",
+        "-c",
+        str(tmp_path / "empty.ini"),
+        "--rootdir",
+        str(tmp_path),
+        str(tmp_path),
+        env=server_env,
+        cwd=tmp_path,
+    )
     assert code == 0, output
     assert "2 passed" in output
 
@@ -190,10 +202,22 @@ def mypy_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]
     for name, body in _typed_blocks():
         (folder / f"{name}.py").write_text(body)
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--config-file", str(ROOT / "pyproject.toml"),
-         "--cache-dir", str(folder / ".mypy_cache"), str(folder)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(folder / ".mypy_cache"),
+            str(folder),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     errors: dict[str, list[str]] = {name: [] for name, _ in _typed_blocks()}
     for line in result.stdout.splitlines():
         match = re.match(r".*?(block_\d+)\.py:\d+: error: ", line)

@@ -254,8 +254,12 @@ class CreateStormResult:
     def duplicated(self) -> list[str]:
         """Names stored or listed more than once, sent to the operation more than once, or
         refused as already taken (a resend of a create that had gone through)."""
-        names = {n for counter in (self.stored, self.listed, self.dispatched)
-                 for n, count in counter.items() if count > 1}  # fmt: skip
+        names = {
+            n
+            for counter in (self.stored, self.listed, self.dispatched)
+            for n, count in counter.items()
+            if count > 1
+        }
         names.update(
             c.name
             for c in self.calls

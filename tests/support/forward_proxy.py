@@ -46,10 +46,21 @@ def forward_proxy(directory: Path, *, basic_auth: str | None = None) -> Iterator
     `basic_auth` ("user:password") it answers 407 to a request without those credentials."""
     port_file, log = directory / "proxy.port", directory / "proxy.log"
     command = [
-        sys.executable, "-m", "proxy", "--hostname", "127.0.0.1", "--port", "0",
-        "--port-file", str(port_file), "--num-workers", "1", "--num-acceptors", "1",
+        sys.executable,
+        "-m",
+        "proxy",
+        "--hostname",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--port-file",
+        str(port_file),
+        "--num-workers",
+        "1",
+        "--num-acceptors",
+        "1",
         "--threaded",
-    ]  # fmt: skip
+    ]
     if basic_auth is not None:
         command += ["--basic-auth", basic_auth]
     with log.open("w") as output:

@@ -67,23 +67,43 @@ class Figure:
         return self.lost == 0 and self.duplicated == 0 and self.leaked == 0 and self.failed == 0
 
 
-TABLE_HEADER = ("suite", "cases", "faults injected", "retries", "lost", "duplicated", "leaked",
-                "failed", "seconds")  # fmt: skip
+TABLE_HEADER = (
+    "suite",
+    "cases",
+    "faults injected",
+    "retries",
+    "lost",
+    "duplicated",
+    "leaked",
+    "failed",
+    "seconds",
+)
 
 
 def format_table(figures: list[Figure]) -> list[str]:
     """The figures as an aligned text table, notes below it."""
     rows = [TABLE_HEADER] + [
-        (f.suite, str(f.cases), str(f.faults), str(f.retries), str(f.lost), str(f.duplicated),
-         str(f.leaked), str(f.failed), f"{f.seconds:.1f}")
+        (
+            f.suite,
+            str(f.cases),
+            str(f.faults),
+            str(f.retries),
+            str(f.lost),
+            str(f.duplicated),
+            str(f.leaked),
+            str(f.failed),
+            f"{f.seconds:.1f}",
+        )
         for f in figures
-    ]  # fmt: skip
+    ]
     widths = [max(len(row[i]) for row in rows) for i in range(len(TABLE_HEADER))]
     lines = [
-        "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
-                  for i, (cell, w) in enumerate(zip(row, widths, strict=True)))
+        "  ".join(
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        )
         for row in rows
-    ]  # fmt: skip
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines += [f"  {f.suite}: {f.note}" for f in figures if f.note]
     return lines
@@ -150,8 +170,17 @@ class _Collect(logging.Handler):
         self.records.append(record)
 
 
-_WATCHED_LOGGERS = ("", "product_analytics", "aiohttp", "aiohttp.client", "aiohttp.server",
-                    "aiohttp.access", "aiohttp.internal", "aiohttp.web", "asyncio")  # fmt: skip
+_WATCHED_LOGGERS = (
+    "",
+    "product_analytics",
+    "aiohttp",
+    "aiohttp.client",
+    "aiohttp.server",
+    "aiohttp.access",
+    "aiohttp.internal",
+    "aiohttp.web",
+    "asyncio",
+)
 
 
 @dataclass

@@ -40,9 +40,14 @@ class SharedRun:
 
 
 async def shared_run(
-    store: str | None, *, workers: int = 4, count: int = 60, limit: int = 30, per: int = 3,
+    store: str | None,
+    *,
+    workers: int = 4,
+    count: int = 60,
+    limit: int = 30,
+    per: int = 3,
     rounding: str = "ceil",
-) -> SharedRun:  # fmt: skip
+) -> SharedRun:
     """Run the scenario once (see the module docstring)."""
     rates = {"recordings": [(limit, float(per))]}
     server = DrfThrottleServer(rates, recordings=count, rounding=rounding)  # type: ignore[arg-type]

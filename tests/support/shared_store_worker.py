@@ -17,19 +17,30 @@ from product_analytics import AsyncClient, RateLimit
 async def work(base_url: str, api_key: str, store: str, count: int, limit: int, per: int) -> None:
     started = time.monotonic()
     async with AsyncClient(
-        api_key=api_key, base_url=base_url, project_id=7, max_retries=8,
-        rate_limit=RateLimit(limit, per=per), throttle_store=None if store == "-" else store,
-    ) as client:  # fmt: skip
+        api_key=api_key,
+        base_url=base_url,
+        project_id=7,
+        max_retries=8,
+        rate_limit=RateLimit(limit, per=per),
+        throttle_store=None if store == "-" else store,
+    ) as client:
         ids = [f"drf-rec-{i:05d}" for i in range(count)]
         print("ready", flush=True)  # imports done: start with the others, on "go"
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         started = time.monotonic()
         found = await client.session_recordings.get_many(ids=ids, return_exceptions=True)
         errors = [repr(item) for item in found if isinstance(item, BaseException)]
-        print(json.dumps({
-            "fetched": len(found) - len(errors), "errors": errors[:3], "error_count": len(errors),
-            "throttled": client.stats.throttled, "seconds": time.monotonic() - started,
-        }))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "fetched": len(found) - len(errors),
+                    "errors": errors[:3],
+                    "error_count": len(errors),
+                    "throttled": client.stats.throttled,
+                    "seconds": time.monotonic() - started,
+                }
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -164,8 +164,9 @@ def _query(spec: _Spec, param: dict[str, Any], call: Call) -> None:
     name = param["name"]
     kind = schema.get("type")
     items = spec.resolve(schema.get("items") or {}) if kind == "array" else {}
-    if kind in (None, "object") or (kind == "array" and items.get("type") not in (
-        "string", "integer", "boolean")):  # fmt: skip
+    if kind in (None, "object") or (
+        kind == "array" and items.get("type") not in ("string", "integer", "boolean")
+    ):
         value = spec.example(schema) if kind else {"any": ["json", 1]}
         if kind == "object" and not value:
             value = {"key": "value"}
@@ -303,8 +304,9 @@ def check_request(call: Call, request: Any) -> None:
     elif call.multipart:
         assert content_type.startswith("multipart/form-data; boundary="), call.operation_id
         fields = _form_fields(content_type, request.content)
-        assert fields == {k: v if isinstance(v, str) else json.dumps(v)
-                          for k, v in call.body.items()}, call.operation_id  # fmt: skip
+        assert fields == {
+            k: v if isinstance(v, str) else json.dumps(v) for k, v in call.body.items()
+        }, call.operation_id
     else:
         assert content_type == "application/json", call.operation_id
         assert json.loads(request.content) == call.body, call.operation_id

@@ -41,14 +41,22 @@ async def test_a_two_page_list_through_the_sdk() -> None:
     with aioresponses() as mocked:
         mocked.get(
             f"{LIST_URL}?limit=2",
-            payload={"count": 3, "next": second, "previous": None,
-                     "results": [role("r1"), role("r2")]},
-        )  # fmt: skip
+            payload={
+                "count": 3,
+                "next": second,
+                "previous": None,
+                "results": [role("r1"), role("r2")],
+            },
+        )
         mocked.get(
             second,
-            payload={"count": 3, "next": None, "previous": f"{LIST_URL}?limit=2",
-                     "results": [role("r3")]},
-        )  # fmt: skip
+            payload={
+                "count": 3,
+                "next": None,
+                "previous": f"{LIST_URL}?limit=2",
+                "results": [role("r3")],
+            },
+        )
         async with AsyncClient(api_key=KEY, base_url=BASE_URL) as client:
             ids = [r.id async for r in client.roles.list(organization_id=ORG, limit=2)]
     assert ids == ["r1", "r2", "r3"]

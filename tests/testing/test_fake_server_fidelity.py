@@ -217,8 +217,9 @@ async def test_the_recordings_filters_narrow_the_list_without_a_date_window(
     assert len(everything) == 30
     assert sorted(chosen) == sorted(wanted)
     assert recordings[0]["id"] in by_person
-    assert all(r["distinct_id"] == recordings[0]["distinct_id"] for r in recordings
-               if r["id"] in by_person)  # fmt: skip
+    assert all(
+        r["distinct_id"] == recordings[0]["distinct_id"] for r in recordings if r["id"] in by_person
+    )
     durations = [r.recording_duration or 0 for r in longest.results]
     assert durations == sorted(durations, reverse=True)
     assert durations[0] == max(r["recording_duration"] for r in recordings)

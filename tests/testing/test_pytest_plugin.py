@@ -62,11 +62,28 @@ def run_user_project(tmp_path: Path, files: dict[str, str], *extra: str) -> tupl
     (tmp_path / "empty.ini").write_text("[pytest]\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "PRODUCT_"))}
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
-         "-c", str(tmp_path / "empty.ini"), "--rootdir", str(tmp_path), "-W", "error",
-         "-rA", *extra, str(tmp_path)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-c",
+            str(tmp_path / "empty.ini"),
+            "--rootdir",
+            str(tmp_path),
+            "-W",
+            "error",
+            "-rA",
+            *extra,
+            str(tmp_path),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     return result.returncode, result.stdout + result.stderr
 
 
@@ -87,8 +104,9 @@ def test_without_the_plugin_the_same_async_test_is_not_run(tmp_path: Path) -> No
     code, output = run_user_project(
         tmp_path,
         {"conftest.py": "", "test_user.py": "async def test_x() -> None:\n    pass\n"},
-        "-W", "ignore::pytest.PytestDeprecationWarning",
-    )  # fmt: skip
+        "-W",
+        "ignore::pytest.PytestDeprecationWarning",
+    )
     assert code != 0
     assert "1 passed" not in output
 
@@ -97,8 +115,9 @@ def test_plugin_keeps_a_users_explicit_fixture_loop_scope(tmp_path: Path) -> Non
     code, output = run_user_project(
         tmp_path,
         {"conftest.py": CONFTEST, "test_user.py": "async def test_x() -> None:\n    pass\n"},
-        "-o", "asyncio_default_fixture_loop_scope=module",
-    )  # fmt: skip
+        "-o",
+        "asyncio_default_fixture_loop_scope=module",
+    )
     assert code == 0, output
     assert "asyncio_default_fixture_loop_scope=module" in output
 

@@ -19,9 +19,11 @@ async def test_a_get_refused_forever_ends_with_rate_limit_error_after_ten_refusa
         return 429, {"Retry-After": "0", "Content-Type": "application/json"}, b'{"detail": "x"}'
 
     async with AsyncClient(
-        api_key="phx_test", base_url="http://api.test", max_retries=2,
+        api_key="phx_test",
+        base_url="http://api.test",
+        max_retries=2,
         transport=MockTransport(refuse),
-    ) as client:  # fmt: skip
+    ) as client:
         with pytest.raises(RateLimitError) as caught:
             await client.session_recordings.get(project_id=1, id="r1")
     assert caught.value.status_code == 429

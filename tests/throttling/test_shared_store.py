@@ -135,9 +135,12 @@ async def test_a_store_dying_mid_job_leaves_per_process_throttling_and_loses_not
 ) -> None:
     async with FakeServer(recordings=60, seed=4) as server:
         async with AsyncClient(
-            api_key=server.api_key, base_url=server.base_url, project_id=server.project_id,
-            rate_limit=RateLimit(20, per=1), throttle_store=redis_store.url,
-        ) as client:  # fmt: skip
+            api_key=server.api_key,
+            base_url=server.base_url,
+            project_id=server.project_id,
+            rate_limit=RateLimit(20, per=1),
+            throttle_store=redis_store.url,
+        ) as client:
             ids = list(server.recording_ids)
             first = await client.session_recordings.get_many(ids=ids[:20])
             redis_store.stop()
@@ -171,10 +174,15 @@ async def test_four_processes_on_one_key_without_a_store_all_finish() -> None:
 
 async def test_a_store_password_never_shows(caplog: pytest.LogCaptureFixture) -> None:
     store = f"redis://:st0re-pass@127.0.0.1:{free_port()}/0"  # nothing listens: it fails
-    async with FakeServer(recordings=1, seed=4) as server, AsyncClient(
-        api_key=server.api_key, base_url=server.base_url, project_id=server.project_id,
-        throttle_store=store,
-    ) as client:  # fmt: skip
+    async with (
+        FakeServer(recordings=1, seed=4) as server,
+        AsyncClient(
+            api_key=server.api_key,
+            base_url=server.base_url,
+            project_id=server.project_id,
+            throttle_store=store,
+        ) as client,
+    ):
         with pytest.warns(RuntimeWarning, match="throttle store failed") as caught:
             await client.session_recordings.get(id=server.recording_ids[0])
         shown = [repr(client), repr(vars(client)["_config"])]

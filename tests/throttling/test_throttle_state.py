@@ -193,8 +193,11 @@ async def test_listeners_hear_a_pause_and_its_end() -> None:
     await let_through(throttles, ("recordings", "listing"), time.time())
     remove()
     assert [(e.throttle_class, e.paused_until is None) for e in events] == [
-        ("recordings", False), ("listing", False), ("recordings", True), ("listing", True),
-    ]  # fmt: skip
+        ("recordings", False),
+        ("listing", False),
+        ("recordings", True),
+        ("listing", True),
+    ]
 
 
 async def test_a_rate_limit_for_all_requests_paces_from_the_first() -> None:

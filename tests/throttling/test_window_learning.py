@@ -45,9 +45,16 @@ def test_thirty_a_second_is_learned_in_every_run(seed: int) -> None:
         ([(240, 60.0)], 2400, "fixed", 22.2),
         ([(1200, HOUR)], 3600, "fixed", 1234.5),
     ],
-    ids=["40/10s", "240/min", "1200/h", "fixed-30/s", "fixed-40/10s", "fixed-240/min",
-         "fixed-1200/h"],
-)  # fmt: skip
+    ids=[
+        "40/10s",
+        "240/min",
+        "1200/h",
+        "fixed-30/s",
+        "fixed-40/10s",
+        "fixed-240/min",
+        "fixed-1200/h",
+    ],
+)
 @pytest.mark.parametrize("seed", range(2))
 def test_windows_from_a_second_to_an_hour_are_learned(
     rates: list[tuple[int, float]], count: int, window: str, offset: float, seed: int

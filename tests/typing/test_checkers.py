@@ -39,10 +39,24 @@ def mypy_errors(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[int,
     """Per snippet file name, mypy --strict's error message by line."""
     cache = tmp_path_factory.mktemp("mypy-cache")
     completed = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(cache),
-         "--config-file", str(ROOT / "pyproject.toml"), str(OK), str(WRONG)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--cache-dir",
+            str(cache),
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            str(OK),
+            str(WRONG),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     found: dict[str, dict[int, str]] = {OK.name: {}, WRONG.name: {}}
     for line in completed.stdout.splitlines():
         match = MYPY_LINE.match(line)
@@ -57,8 +71,13 @@ def pyright_errors() -> dict[str, set[int]]:
     """Per snippet file name, the lines pyright reports an error on."""
     completed = subprocess.run(
         [sys.executable, "-m", "pyright", "--outputjson", str(OK), str(WRONG)],
-        cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=600, check=False,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     report = json.loads(completed.stdout)
     found: dict[str, set[int]] = {OK.name: set(), WRONG.name: set()}
     for diagnostic in report["generalDiagnostics"]:
@@ -105,10 +124,22 @@ def test_a_misspelt_attribute_of_a_raw_view_is_reported_in_a_short_message(
 
 def test_pyright_verifytypes_scores_every_public_symbol_known() -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "pyright", "--outputjson", "--verifytypes", "product_analytics",
-         "--ignoreexternal"],
-        cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=600, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pyright",
+            "--outputjson",
+            "--verifytypes",
+            "product_analytics",
+            "--ignoreexternal",
+        ],
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     report = json.loads(completed.stdout)["typeCompleteness"]
     problems = [
         f"{symbol['name']}: {diagnostic['message']}"
