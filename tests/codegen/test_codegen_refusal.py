@@ -11,20 +11,18 @@ Lines are found by the pointer of the node a test changed, never by searching th
 
 from __future__ import annotations
 
-import copy
 import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
-from codegen.generate import DEFAULT_SPEC, ROOT, SPLIT_FROM, generate
+from codegen.generate import DEFAULT_SPEC, ROOT, generate
 from codegen.source import Problems, SpecProblems
 from codegen.spec import read_operations
 
-from tests.support.spec_edit import find_operation, line_of, load_spec, write_spec
+from tests.support.spec_edit import find_operation, large_spec, line_of, load_spec, write_spec
 from tests.support.whole_api import HTTP_METHODS, operations
 
 SESSIONS = "/api/environments/{project_id}/session_recordings/"
@@ -356,27 +354,10 @@ def test_a_ref_to_the_wrong_kind_of_component_is_refused_at_the_ref(tmp_path: Pa
     assert not (tmp_path / "out").exists()
 
 
-def _large_spec(spec: dict[str, Any]) -> dict[str, Any]:
-    copies = -(-SPLIT_FROM // len(spec["paths"]))
-    paths = {}
-    for index in range(copies):
-        for path, item in spec["paths"].items():
-            item = copy.deepcopy(item)
-            for op in (op for method, op in item.items() if method in HTTP_METHODS):
-                op["operationId"] = f"{op['operationId']}_{index}"
-                if "x-sdk-resource" in op:
-                    op["x-sdk-resource"] = f"{op['x-sdk-resource']}_{index}"
-                if "x-sdk-batch" in op:
-                    op["x-sdk-batch"]["operation"] += f"_{index}"
-            paths[path.replace("/api/", f"/api/v{index}/", 1)] = item
-    spec["paths"] = paths
-    return spec
-
-
 def test_a_large_spec_is_checked_with_the_same_report(tmp_path: Path) -> None:
     """A spec large enough to load lazily (SPLIT_FROM operations) has its OpenAPI
     violations reported the same way, at their lines."""
-    spec = _large_spec(load_spec())
+    spec = large_spec(load_spec())
     path, method, activity = operations(spec)["projects_activity_retrieve_0"]
     names = [parameter.get("name") for parameter in activity["parameters"]]
     index = names.index("page")
@@ -402,7 +383,7 @@ def test_a_large_spec_refused_by_its_validation_and_its_models_gets_the_report_o
     `required: id` (a string, not a list) is a warning of the validation and a schema no
     model can be written of: in strict mode the warning refuses the spec, alone, as when
     the validation ran first; without, the models' refusal does."""
-    spec = _large_spec(load_spec())
+    spec = large_spec(load_spec())
     thing = {"type": "object", "required": "id", "properties": {"id": {"type": "integer"}}}
     spec["components"]["schemas"]["Thing"] = thing
     text = write_spec(spec, tmp_path / "openapi.yaml")

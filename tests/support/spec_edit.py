@@ -7,14 +7,15 @@ another YAML tool keeps working.
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
 import yaml
-from codegen.generate import DEFAULT_SPEC
+from codegen.generate import DEFAULT_SPEC, SPLIT_FROM
 from codegen.source import parse
 
-from tests.support.whole_api import operations
+from tests.support.whole_api import HTTP_METHODS, operations
 
 
 def load_spec(path: Path = DEFAULT_SPEC) -> dict[str, Any]:
@@ -61,3 +62,23 @@ def path_blocks(text: str) -> tuple[list[str], dict[str, list[str]], list[str]]:
         for index, path in enumerate(source.document["paths"])
     }
     return lines[: starts[0]], blocks, lines[end:]
+
+
+def large_spec(spec: dict[str, Any]) -> dict[str, Any]:
+    """`spec` with its paths copied under `/api/v0/`, `/api/v1/`, ... (operationIds and
+    resources suffixed) until it holds `SPLIT_FROM` operations or more: large enough for
+    the generator's large-spec paths (split modules, the validation in a worker process)."""
+    copies = -(-SPLIT_FROM // len(spec["paths"]))
+    paths = {}
+    for index in range(copies):
+        for path, item in spec["paths"].items():
+            item = copy.deepcopy(item)
+            for op in (op for method, op in item.items() if method in HTTP_METHODS):
+                op["operationId"] = f"{op['operationId']}_{index}"
+                if "x-sdk-resource" in op:
+                    op["x-sdk-resource"] = f"{op['x-sdk-resource']}_{index}"
+                if "x-sdk-batch" in op:
+                    op["x-sdk-batch"]["operation"] += f"_{index}"
+            paths[path.replace("/api/", f"/api/v{index}/", 1)] = item
+    spec["paths"] = paths
+    return spec
