@@ -103,11 +103,10 @@ def decode_success(
     """The result of a 2xx answer; `ResponseValidationError` if its body does not parse.
 
     A list page holding more than `max_items` results is refused before any item is built.
-    The error keeps an excerpt of the body only, and the answer goes through `hide` first
-    (the client's `Secret.hidden_in`: a body quoting the API key does not put it into the
-    error).
-    It is raised from this frame once the answer is no longer referenced here, so its
-    traceback does not hold the whole body.
+    The error keeps an excerpt of the body only, taken after `hide` (the client's
+    `Secret.hidden_in`) replaced the API key in the answer, should it quote it. It is raised
+    from this frame once the answer is no longer referenced here, so its traceback does not
+    hold the whole body.
     """
     if operation.response_kind == "model":  # the common case, without the general path
         try:

@@ -80,9 +80,9 @@ class Secret:
         key = self._value if isinstance(self._value, str) else ""
         if not key:
             return answer
-        body, headers = answer.body, answer.headers
-        if key.encode() in body:
-            body = body.replace(key.encode(), b"***")
+        body, headers, encoded = answer.body, answer.headers, key.encode()
+        if encoded in body:
+            body = body.replace(encoded, b"***")
         if any(key in value for value in headers.values()):
             headers = CIMultiDict(
                 (name, value.replace(key, "***")) for name, value in headers.items()

@@ -52,7 +52,7 @@ A shared store learns no window: a process sees its own requests only, not the k
 Why not `limits`' storages (its `RateLimitItem` still names the keys): its fixed window and
 sliding-window counter let more than N into one of DRF's windows; its moving window's
 `MemoryStorage` takes a lock, builds an object and starts an expiry thread every 10 ms of
-activity (1.40x the default client's instructions a request, docs/benchmarks.md); its Redis
+activity, a cost every request paid; its Redis
 moving window counts a request from its send only and cannot take a slot in several windows
 at once, so workers woken together at a window's edge each saw the one free slot.
 """
@@ -368,9 +368,8 @@ class Throttles:
 
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
-        self._landed(
-            self._existing(classes), sent_at
-        )  # its shared slots free two spans after it went
+        # Its shared slots free two spans after it went.
+        self._landed(self._existing(classes), sent_at)
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
@@ -693,7 +692,7 @@ class _Store:
         requests in flight in this process); else the seconds to wait first."""
         if self.shared:
             rates = [number for window in windows for number in (window.amount, window.span)]
-            keys = [f"{self._prefix}:{window.slots}" for window in windows]
+            keys = [self._slots_key(window) for window in windows]
             taking = self._take_slots(keys, [repr(now), self._member(now), *rates])
             wait = float(await self._call(taking, "0"))
             return 0.0 if wait <= 0 else min(wait, min(window.span for window in windows))
@@ -718,7 +717,7 @@ class _Store:
         member = self._member(now if taken is None else taken)
         pipe = self._redis.pipeline(transaction=False)
         for window in windows:
-            key = f"{self._prefix}:{window.slots}"
+            key = self._slots_key(window)
             pipe.zadd(key, {member: now + window.span})
             pipe.expire(key, 2 * window.span)
         await self._call(pipe.execute(), [])
@@ -726,7 +725,7 @@ class _Store:
     async def free(self, windows: tuple[_Window, ...], taken: float) -> None:
         """In a shared store, free the slot of the request counted at `taken`."""
         if self.shared:
-            keys = [f"{self._prefix}:{window.slots}" for window in windows]
+            keys = [self._slots_key(window) for window in windows]
             pipe = self._redis.pipeline(transaction=False)
             for key in keys:
                 pipe.zrem(key, self._member(taken))
@@ -745,6 +744,10 @@ class _Store:
         if (answers := self._answers.get(window.answers)) is None:
             answers = self._answers[window.answers] = deque(maxlen=window.amount)
         return answers
+
+    def _slots_key(self, window: _Window) -> str:
+        """The Redis key of the sorted set holding `window`'s slots."""
+        return f"{self._prefix}:{window.slots}"
 
     def _member(self, taken: float) -> str:
         return f"{self._client}:{taken!r}"
