@@ -11,7 +11,15 @@ from product_analytics import AsyncClient, ClientClosedError, Page, RawResponse
 from product_analytics._transport.base import BodyTooLarge, Request, Response
 from product_analytics.models import Role
 from product_analytics.testing import MockTransport
-from tests.support.mock_client import API_KEY, BASE_URL, ORG, MakeClient, json_reply, script
+from tests.support.mock_client import (
+    API_KEY,
+    BASE_URL,
+    ORG,
+    InFlight,
+    MakeClient,
+    json_reply,
+    script,
+)
 
 ROLE = {"id": "r1", "name": "admins", "is_default": False}
 HEADERS = {"X-Request-Id": "req-7", "X-Extra": "yes"}
@@ -193,16 +201,10 @@ async def test_the_transport_gets_the_key_in_a_header_its_repr_hides(
 async def test_get_many_above_max_concurrency_is_capped_with_one_warning(
     make_client: MakeClient,
 ) -> None:
-    in_flight = peak = 0
-
-    async def handler(request: Request) -> tuple[int, dict[str, str], bytes]:
-        nonlocal in_flight, peak
-        in_flight += 1
-        peak = max(peak, in_flight)
-        await asyncio.sleep(0.01)
-        in_flight -= 1
-        rid = request.url.rstrip("/").rsplit("/", 1)[-1]
-        return json_reply({"id": rid})
+    handler = InFlight(
+        lambda request: json_reply({"id": request.url.rstrip("/").rsplit("/", 1)[-1]}),
+        delay=0.01,
+    )
 
     from product_analytics._common import warn as _warn
 
@@ -211,7 +213,7 @@ async def test_get_many_above_max_concurrency_is_capped_with_one_warning(
     ids = [f"r{i}" for i in range(20)]
     with pytest.warns(UserWarning, match="capped at the client's max_concurrency=4"):
         await client.session_recordings.get_many(ids=ids, concurrency=100)
-    assert peak <= 4
+    assert handler.most <= 4
     import warnings
 
     with warnings.catch_warnings():

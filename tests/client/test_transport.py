@@ -37,6 +37,7 @@ from tests.support.loopback_client import (
     proxy_record,
     serve,
 )
+from tests.support.mock_client import InFlight, json_reply
 
 STALL = 2.0
 
@@ -241,22 +242,13 @@ async def test_max_concurrency_bounds_a_transport_the_client_did_not_make(made_b
 
 
 async def test_max_concurrency_bounds_a_mock_transport() -> None:
-    in_flight = most = 0
-
-    async def handler(request: Any) -> tuple[int, dict[str, str], bytes]:
-        nonlocal in_flight, most
-        in_flight += 1
-        most = max(most, in_flight)
-        await asyncio.sleep(0.005)
-        in_flight -= 1
-        return 200, {"Content-Type": "application/json"}, json.dumps(proxy_record("r1")).encode()
-
+    handler = InFlight(lambda request: json_reply(proxy_record("r1")), delay=0.005)
     transport = MockTransport(handler)
     async with AsyncClient(
         api_key=API_KEY, base_url="https://example.test", transport=transport, max_concurrency=4
     ) as client:
         await asyncio.gather(*(get_record(client) for _ in range(50)))
-    assert most == 4
+    assert handler.most == 4
 
 
 async def test_a_request_waiting_for_a_slot_spends_its_timeout_and_counts_as_not_sent() -> None:

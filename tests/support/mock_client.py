@@ -55,6 +55,26 @@ def script(*replies: Reply) -> Handler:
     return handler
 
 
+class InFlight:
+    """A handler that answers `reply(request)` after `delay` s and counts the requests it
+    holds at once: `most` is the largest count seen."""
+
+    def __init__(
+        self, reply: Callable[[Request], tuple[int, dict[str, str], bytes]], delay: float
+    ) -> None:
+        self.reply, self.delay = reply, delay
+        self.now = self.most = 0
+
+    async def __call__(self, request: Request) -> tuple[int, dict[str, str], bytes]:
+        self.now += 1
+        self.most = max(self.most, self.now)
+        try:
+            await asyncio.sleep(self.delay)
+        finally:
+            self.now -= 1
+        return self.reply(request)
+
+
 class Sleeps(list[float]):
     """Every delay the SDK asked `asyncio.sleep` for (zero-second yields left out)."""
 
