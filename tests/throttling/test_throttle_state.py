@@ -307,3 +307,24 @@ def test_a_probe_let_through_widens_the_window_by_one_which_keeps_its_answers() 
         return await throttles.acquire(RECORDINGS)
 
     assert 0.7 < run_in_virtual_time(main, clocks=True) < 0.8
+
+
+def test_a_rate_limit_over_all_requests_bounds_a_learned_window() -> None:
+    """With `rate_limit=RateLimit(1000, per=60)` over all requests and no published rates:
+    one request, ten quiet minutes, then two at once refused (`Retry-After: 1`) and one let
+    through after the pause. The request before the quiet spell would explain the pause as
+    "1 per 601 s", longer than the minute the user's limit sets: that teaches nothing, and
+    a request a minute later goes at once."""
+
+    async def main() -> float:
+        throttles = Throttles(RateLimit(1000, per=60))
+        await go(throttles, 1)
+        await asyncio.sleep(600.0)
+        for _ in range(2):
+            await throttles.refused(RECORDINGS, time.time(), 1.0)
+        await asyncio.sleep(1.1)
+        await go(throttles, 1)  # sent after the pause: it ran its course
+        await asyncio.sleep(60.0)
+        return await throttles.acquire(RECORDINGS)
+
+    assert run_in_virtual_time(main, clocks=True) < 1.0

@@ -18,10 +18,10 @@ ran its course, a throttle, unless a probe went during it and none was refused (
 never came: no verdict, the pause just ends). A throttle's class is paced from then on: in
 the window the pause showed (`window_shown`: from the first refusal's `Retry-After`, the
 send times of the requests let through before it and the other refusals; never longer than
-the longest window the class publishes or its `rate_limit` sets, an hour without either: a
-request let through before a long quiet spell would otherwise explain two 429s as one
-request per that spell), else at its published rates; a `rate_limit` for it paces from the
-start and stays.
+the longest window the class publishes or a `rate_limit` for it or for all requests sets, an
+hour without any: a request let through before a long quiet spell would otherwise explain
+two 429s as one request per that spell), else at its published rates; a `rate_limit` for it
+paces from the start and stays.
 Learned windows are probed, as TCP probes a congestion window: one span of the shortest
 after one is learned or the last 429, a request that finds them full for `_AHEAD` s more
 goes beyond them (one at a time). Let through, each full one takes more requests (1, then
@@ -523,14 +523,20 @@ class Throttles:
 
     def _judge(self, gate: _Gate) -> None:
         """A throttle's pause ran its course: pace the class from now on, in the window the
-        pause showed (`window_shown`; a pause of one 429 shows none), beside a `rate_limit`
-        the user set for it; at its published rates while its answers have shown none."""
+        pause showed (`window_shown`; a pause of one 429 shows none; none longer than the
+        longest window the class publishes or a `rate_limit` for it or for all requests
+        sets), beside a `rate_limit` the user set for it; at its published rates while its
+        answers have shown none."""
         gate.paced = True
         if self._store.shared:  # this process saw its own requests only, not the key's
             return
         if len(gate.refused) < 2:  # a lone 429 fits a window as long as the quiet before it
             return
-        given = (*self._published.get(gate.name, ()), *self._caps.get(gate.name, ()))
+        given = (
+            *self._published.get(gate.name, ()),
+            *self._caps.get(gate.name, ()),
+            *self._caps.get(_ALL, ()),
+        )
         longest = max((rate.per for rate in given), default=LONGEST_PAUSE)
         passed = self._passed.get(gate.name, [])
         shown = window_shown(passed, gate.refused, gate.learned, longest)
