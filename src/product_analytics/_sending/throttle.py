@@ -305,8 +305,8 @@ class Throttles:
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
         now, taken = self._landed(self._existing(classes), sent_at)
-        for name, at in taken.items():  # the service counted it in no window
-            await self._store.free(self._gates[name].items, at)
+        # The service counted it in no window.
+        await self._store.free([(self._gates[name].items, at) for name, at in taken.items()])
         gates = [*map(self._gate, classes)]
         if probes := [gate for gate in gates if _probe(gate, taken)]:
             for gate in probes:  # the learned windows hold: it waits for their room
@@ -748,13 +748,14 @@ class _Store:
             pipe.expire(key, 2 * window.span)
         await self._call(pipe.execute(), [])
 
-    async def free(self, windows: tuple[_Window, ...], taken: float) -> None:
-        """In a shared store, free the slot of the request counted at `taken`."""
-        if self.shared:
-            keys = [self._slots_key(window) for window in windows]
+    async def free(self, slots: Sequence[tuple[tuple[_Window, ...], float]]) -> None:
+        """In a shared store, free the slots of a request: `(windows, taken)` for each of
+        its classes, in whose windows it was counted at `taken`. One round trip for all."""
+        if self.shared and slots:
             pipe = self._redis.pipeline(transaction=False)
-            for key in keys:
-                pipe.zrem(key, self._member(taken))
+            for windows, taken in slots:
+                for window in windows:
+                    pipe.zrem(self._slots_key(window), self._member(taken))
             await self._call(pipe.execute(), [])
 
     def widen(self, before: _Window, after: _Window) -> None:
