@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from codegen.spec import BodyField, Operation, Resource
 
-__all__ = ["FieldsType", "fields_types"]
+__all__ = ["FieldsType", "fields_types", "taken_by"]
 
 _CLASS = re.compile(r"^class (\w+)\((\w+)\):", re.M)
 
@@ -94,3 +94,19 @@ def _add_with_bases(
         base = next(t for t in made.values() if t.name == fields_type.base)
         _add_with_bases(base, made, ordered)
     ordered[fields_type.name] = fields_type
+
+
+def taken_by(
+    resource: Resource, shared: list[FieldsType], by_op: dict[str, str]
+) -> list[FieldsType]:
+    """The `TypedDict`s of `shared` that the methods of `resource` take, with their bases,
+    in `shared`'s order (bases first): those a large spec's module of one resource defines.
+    `by_op` is `fields_types`'s map of operationId to the `TypedDict` it takes."""
+    by_name = {fields_type.name: fields_type for fields_type in shared}
+    taken: set[str] = set()
+    for op in resource.operations:
+        name = by_op.get(op.operation_id)
+        while name is not None and name not in taken:
+            taken.add(name)
+            name = by_name[name].base
+    return [fields_type for fields_type in shared if fields_type.name in taken]

@@ -46,7 +46,7 @@ from typing import Any
 import jinja2
 
 from codegen import GENERATOR_VERSION
-from codegen.bodies import fields_types
+from codegen.bodies import fields_types, taken_by
 from codegen.changes import Change, compare, report
 from codegen.longstrings import split_long_strings
 from codegen.modelgen import SchemaRefused, exported, generate_models
@@ -212,14 +212,16 @@ def _render_split(
     env: jinja2.Environment, context: dict[str, Any], models_code: str, models_header: str
 ) -> dict[str, str]:
     """The modules of a large spec, loaded lazily (see codegen/split.py): an index module
-    for models, operations and resources, and one module per model group and resource."""
+    for models, operations and resources, and one module per model group and resource.
+    A resource's module defines the body `TypedDict`s its own methods take (`taken_by`)."""
     header = context["header"]
     split = split_models(models_code, models_header)
     files = {"models.py": split.index}
     files.update({f"{MODELS_PACKAGE}/{name}": text for name, text in split.modules.items()})
     constants: dict[str, str] = {}
     for resource in context["resources"]:
-        part = {**context, "resources": [resource], "split": True}
+        fields = taken_by(resource, context["fields_types"], context["fields_by_op"])
+        part = {**context, "resources": [resource], "fields_types": fields, "split": True}
         for kind, package in (("operations", "_operations"), ("resources", RESOURCES_PACKAGE)):
             text = env.get_template(f"{kind}.py.jinja").render(part)
             files[f"{package}/{resource.attribute}.py"] = text

@@ -3,7 +3,7 @@ datamodel-code-generator, configured through its options (`OPTIONS`):
 
   - every model derives from `product_analytics._spec.model.ApiModel` (`base_class`) and keeps
     the fields the service sends beyond those it declares (`extra_fields`);
-  - every enum derives from `OpenStrEnum`/`OpenIntEnum` (the `Enum.jinja2` of
+  - every enum derives from `OpenStrEnum`/`OpenIntEnum`/`OpenFloatEnum` (the `Enum.jinja2` of
     `codegen/model_templates`, its `custom_template_dir`, and `additional_imports`), so a
     member equals its value and a value the spec does not list still parses;
   - `model_config` is annotated `ClassVar[ConfigDict]` as pydantic declares it
@@ -67,6 +67,7 @@ OPTIONS: dict[str, Any] = {
     "custom_template_dir": Path(__file__).resolve().parent / "model_templates",
     "additional_imports": [
         "typing.ClassVar",
+        "product_analytics._spec.enums.OpenFloatEnum",
         "product_analytics._spec.enums.OpenIntEnum",
         "product_analytics._spec.enums.OpenStrEnum",
     ],

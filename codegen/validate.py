@@ -141,6 +141,19 @@ def _check_type(pointer: Pointer, node: dict[Any, Any], problems: Problems) -> N
         )
 
 
+def _closest(key: str, known: frozenset[str]) -> str | None:
+    """The name of `known` that `key` looks like a misspelling of, if any."""
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def _unknown(key: str, what: str, closest: str | None) -> str:
+    """The warning for a key that is not `what`: `'requird' is not a schema keyword: did
+    you mean 'required'?`, the question only when there is a `closest` name."""
+    hint = f": did you mean {closest!r}?" if closest is not None else ""
+    return f"{key!r} is not {what}{hint}"
+
+
 # The keywords of a schema in JSON Schema 2020-12 (OpenAPI 3.1) and OpenAPI 3.0.
 SCHEMA_KEYWORDS = frozenset(
     """
@@ -162,9 +175,8 @@ def _check_keywords(pointer: Pointer, node: dict[Any, Any], problems: Problems) 
     for key in node:
         if not isinstance(key, str) or key.startswith("x-") or key in SCHEMA_KEYWORDS:
             continue
-        close = difflib.get_close_matches(key, SCHEMA_KEYWORDS, n=1, cutoff=0.8)
-        hint = f": did you mean {close[0]!r}?" if close else ""
-        problems.warn((*pointer, key), f"{key!r} is not a schema keyword{hint}")
+        closest = _closest(key, SCHEMA_KEYWORDS)
+        problems.warn((*pointer, key), _unknown(key, "a schema keyword", closest))
 
 
 # The extensions the generator reads (`x-sdk-notes`: for the spec's readers).
@@ -191,14 +203,10 @@ def _check_extensions(document: Any, problems: Problems) -> None:
         for key in node:
             if not isinstance(key, str) or not key.startswith("x-") or key in EXTENSIONS:
                 continue
-            close = difflib.get_close_matches(key, EXTENSIONS, n=1, cutoff=0.8)
-            if close:
-                problems.warn(
-                    (*pointer, key),
-                    f"{key} is not an extension the generator reads: did you mean {close[0]}?",
-                )
-            elif key.startswith("x-sdk-"):
-                problems.warn((*pointer, key), f"{key} is not an extension the generator reads")
+            closest = _closest(key, EXTENSIONS)
+            if closest is not None or key.startswith("x-sdk-"):
+                message = _unknown(key, "an extension the generator reads", closest)
+                problems.warn((*pointer, key), message)
 
 
 def _version(document: Any) -> str:

@@ -208,23 +208,25 @@ def test_a_misspelt_extension_is_a_warning_at_its_line(tmp_path: Path) -> None:
     organization["x-sdk-accept-integer"] = organization.pop("x-sdk-accepts-integer")
     text = write_spec(spec, tmp_path / "openapi.yaml")
     filters_at = ("paths", "/api/environments/{project_id}/session_recordings/ai/filters/")
+    unread = "is not an extension the generator reads"
     expected = {
         line_of(text, *filters_at, "post", "responses", "200", "x-sdk-may-be-emtpy"): (
-            "did you mean x-sdk-may-be-empty?"
+            f"'x-sdk-may-be-emtpy' {unread}: did you mean 'x-sdk-may-be-empty'?"
         ),
         line_of(text, "components", "parameters", "ProjectId", "x-sdk-accept-integer"): (
-            "did you mean x-sdk-accepts-integer?"
+            f"'x-sdk-accept-integer' {unread}: did you mean 'x-sdk-accepts-integer'?"
         ),
-        line_of(text, "paths", ONE_RECORDING, "delete", "x-throtle"): "did you mean x-throttle?",
-        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-methd"): "did you mean x-sdk-method?",
-        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-bulk"): "is not an extension",
+        line_of(text, "paths", ONE_RECORDING, "delete", "x-throtle"): (
+            f"'x-throtle' {unread}: did you mean 'x-throttle'?"
+        ),
+        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-methd"): (
+            f"'x-sdk-methd' {unread}: did you mean 'x-sdk-method'?"
+        ),
+        line_of(text, "paths", ONE_RECORDING, "get", "x-sdk-bulk"): f"'x-sdk-bulk' {unread}",
     }
     generated = run_codegen(tmp_path / "openapi.yaml", tmp_path / "out")
     assert generated.returncode == 0, generated.stderr
-    warnings = reported(generated.stderr, "warning: ")
-    assert sorted(warnings) == sorted(expected), generated.stderr
-    for line, what in expected.items():
-        assert what in warnings[line], warnings[line]
+    assert reported(generated.stderr, "warning: ") == expected, generated.stderr
     refused = run_codegen(tmp_path / "openapi.yaml", tmp_path / "strict", "--strict")
     assert refused.returncode == 1
     assert sorted(reported(refused.stderr)) == sorted(expected)

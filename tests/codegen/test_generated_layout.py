@@ -4,12 +4,14 @@ PostHog's whole spec split into lazy modules."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from codegen.generate import DEFAULT_OUT, ROOT
+from codegen.split import RESOURCES_PACKAGE
 
 from tests.codegen.conftest import WholeApi
 
@@ -58,3 +60,37 @@ def test_generated_modules_are_formatted_and_fit_100_columns(
     assert len(modules) >= (4 if which == "ours" else 1000)
     assert _problems(folder, modules) == []
     assert _unformatted(folder) == ""
+
+
+def _unused_typed_dicts(module: Path) -> list[str]:
+    """The `TypedDict`s (`class X(..., total=False)`) that `module` defines and nothing else
+    in it names: no method takes them and no other class extends them."""
+    tree = ast.parse(module.read_text())
+    defined = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and any(k.arg == "total" for k in node.keywords)
+    ]
+    unused = []
+    for typed_dict in defined:
+        named_elsewhere = {
+            node.id
+            for other in tree.body
+            if other is not typed_dict
+            for node in ast.walk(other)
+            if isinstance(node, ast.Name)
+        }
+        if typed_dict.name not in named_elsewhere:
+            unused.append(typed_dict.name)
+    return unused
+
+
+def test_a_resource_module_of_a_large_spec_defines_the_body_types_its_methods_take(
+    whole_api: WholeApi,
+) -> None:
+    """Split into a module per resource, each module defines the `TypedDict`s of body fields
+    its own methods take (and their bases), not every one of the spec."""
+    modules = sorted((whole_api.folder / RESOURCES_PACKAGE).glob("[!_]*.py"))
+    assert len(modules) > 80
+    unused = {module.stem: _unused_typed_dicts(module) for module in modules}
+    assert {stem: names for stem, names in unused.items() if names} == {}

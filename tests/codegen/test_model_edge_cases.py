@@ -13,6 +13,7 @@ from codegen.generate import generate
 from codegen.source import SpecProblems
 from codegen.validate import openapi_problems
 
+from product_analytics._spec.enums import OpenFloatEnum
 from tests.support.generated_models import ours, ours_split, outcome, spec
 
 NAMED_LIKE_TYPES = {
@@ -324,6 +325,34 @@ def test_enum_members_that_are_numbers_have_names_and_parse(
     assert models.Level(7) == 7
     for name, values in (("Ratio", [0.5, 1, -2.5]), ("Mixed", [1, "a", 0.5, -3])):
         assert [member.value for member in getattr(models, name)] == values
+
+
+@pytest.mark.parametrize("load", [ours, ours_split], ids=["module", "split"])
+def test_a_number_enum_is_open_and_keeps_a_value_it_does_not_list(
+    load: Any, tmp_path: Path
+) -> None:
+    """`type: number` with an `enum` (PostHog's `MathGroupTypeIndex`) is open as string and
+    integer enums are: a value the spec does not list, a float or an integer, parses and is
+    sent back as it came."""
+    ratio = {"$ref": "#/components/schemas/Ratio"}
+    document = spec(
+        {
+            "Ratio": {"type": "number", "enum": [0.5, 1, 2.5]},
+            "Holder": {
+                "type": "object",
+                "properties": {"ratio": ratio, "inline": {"type": "number", "enum": [0.0, 1.0]}},
+            },
+        }
+    )
+    models = load(document, tmp_path)
+    assert issubclass(models.Ratio, OpenFloatEnum)
+    assert issubclass(models.HolderInline, OpenFloatEnum)
+    for body in ({"ratio": 0.5, "inline": 1.0}, {"ratio": 0.75, "inline": 4}, {"ratio": 7}):
+        assert outcome(models.Holder, body) == ("ok", {"ratio": None, "inline": None, **body})
+    unlisted = models.Holder.model_validate({"ratio": 0.75}).ratio
+    assert isinstance(unlisted, models.Ratio)
+    assert (unlisted.value, unlisted in list(models.Ratio)) == (0.75, False)
+    assert outcome(models.Holder, {"ratio": "0.5"})[0] == "error"
 
 
 def test_a_default_member_of_an_enum_named_later_imports(tmp_path: Path) -> None:

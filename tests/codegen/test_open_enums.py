@@ -1,4 +1,5 @@
-"""`OpenStrEnum` and `OpenIntEnum`, the bases of the generated enums: a member equals its
+"""`OpenStrEnum`, `OpenIntEnum` and `OpenFloatEnum`, the bases of the generated enums: a
+member equals its
 value, a value the enum does not list still parses (as an unlisted member), and pydantic
 takes a member or a plain value and writes the value to JSON."""
 
@@ -9,7 +10,7 @@ from enum import Enum
 import pytest
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from product_analytics._spec.enums import OpenIntEnum, OpenStrEnum
+from product_analytics._spec.enums import OpenFloatEnum, OpenIntEnum, OpenStrEnum
 
 
 class Shape(OpenStrEnum):
@@ -22,11 +23,17 @@ class Level(OpenIntEnum):
     FULL = 21
 
 
+class Ratio(OpenFloatEnum):
+    HALF = 0.5
+    ONE = 1
+
+
 class Widget(BaseModel):
     model_config = ConfigDict(strict=True)
 
     shape: Shape
     level: Level
+    ratio: Ratio = Ratio.ONE
 
 
 def test_a_listed_value_is_its_member() -> None:
@@ -54,7 +61,36 @@ def test_an_unlisted_integer_becomes_an_unlisted_member(value: int, name: str) -
 
 
 @pytest.mark.parametrize(
-    ("enum", "value"), [(Shape, 1), (Shape, None), (Level, "21"), (Level, True), (Level, 2.0)]
+    ("value", "name"), [(0.75, "VALUE_0_75"), (-2.5, "VALUE_MINUS_2_5"), (3, "VALUE_3")]
+)
+def test_an_unlisted_number_becomes_an_unlisted_member_with_its_value(
+    value: float, name: str
+) -> None:
+    member = Ratio(value)
+    assert isinstance(member, Ratio)
+    assert (member, member.value, member.name) == (value, value, name)
+    assert type(member.value) is type(value)
+    assert member not in list(Ratio)
+
+
+def test_a_listed_number_is_its_member_whether_integer_or_float() -> None:
+    assert Ratio(1) is Ratio.ONE
+    assert Ratio(1.0) is Ratio.ONE
+    assert Ratio(0.5) is Ratio.HALF
+    assert str(Ratio.HALF) == "0.5"
+
+
+@pytest.mark.parametrize(
+    ("enum", "value"),
+    [
+        (Shape, 1),
+        (Shape, None),
+        (Level, "21"),
+        (Level, True),
+        (Level, 2.0),
+        (Ratio, "0.5"),
+        (Ratio, False),
+    ],
 )
 def test_a_value_of_another_type_is_refused(enum: type[Enum], value: object) -> None:
     with pytest.raises(ValueError, match="is not a valid"):
@@ -62,15 +98,22 @@ def test_a_value_of_another_type_is_refused(enum: type[Enum], value: object) -> 
 
 
 def test_pydantic_takes_members_and_plain_values_and_writes_values() -> None:
-    widget = Widget.model_validate({"shape": "hexagon", "level": 21})
-    assert (widget.shape, widget.level) == (Shape("hexagon"), Level.FULL)
+    widget = Widget.model_validate({"shape": "hexagon", "level": 21, "ratio": 0.25})
+    assert (widget.shape, widget.level, widget.ratio) == (Shape("hexagon"), Level.FULL, 0.25)
+    assert isinstance(widget.ratio, Ratio)
+    assert Widget.model_validate_json('{"shape": "round", "level": 0, "ratio": 2}').ratio == 2
     assert (
-        Widget(shape=Shape.SQUARE, level=Level(5)).model_dump_json()
-        == '{"shape":"square","level":5}'
+        Widget(shape=Shape.SQUARE, level=Level(5), ratio=Ratio(0.75)).model_dump_json()
+        == '{"shape":"square","level":5,"ratio":0.75}'
     )
 
 
-@pytest.mark.parametrize(("shape", "level"), [(1, 21), ("round", "21"), ("round", True)])
-def test_pydantic_refuses_a_value_of_another_type(shape: object, level: object) -> None:
+@pytest.mark.parametrize(
+    ("shape", "level", "ratio"),
+    [(1, 21, 1), ("round", "21", 1), ("round", True, 1), ("round", 21, "1"), ("round", 21, True)],
+)
+def test_pydantic_refuses_a_value_of_another_type(
+    shape: object, level: object, ratio: object
+) -> None:
     with pytest.raises(ValidationError):
-        Widget.model_validate({"shape": shape, "level": level})
+        Widget.model_validate({"shape": shape, "level": level, "ratio": ratio})

@@ -28,7 +28,12 @@ def load_spec(path: Path = DEFAULT_SPEC) -> dict[str, Any]:
 
 def write_spec(spec: dict[str, Any], path: Path) -> str:
     """Write `spec` to `path` as YAML; the text written."""
-    text = yaml.safe_dump(spec, sort_keys=False, allow_unicode=True)
+    text = yaml.dump(
+        spec,
+        Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
+        sort_keys=False,
+        allow_unicode=True,
+    )
     path.write_text(text, encoding="utf-8")
     return text
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 import asyncio
 import bisect
 import time
+from typing import Any
 
 import pytest
+from redis.asyncio.client import Pipeline
 
 from product_analytics import AsyncClient, ConfigurationError, RateLimit
 from product_analytics._sending.throttle import ThrottleEvent, Throttles, ThrottleWaitTooLong
@@ -128,6 +130,33 @@ async def test_a_shared_slot_frees_a_window_after_the_answer_not_the_send(
     finally:
         for throttles in (slow, quick):
             await throttles.close()
+
+
+async def test_a_refused_request_frees_its_slots_in_every_class_in_one_round_trip(
+    redis_store: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list request (classes recordings and listing, each limited to 1 a minute) holds a
+    slot in each class's window. Refused, it was counted in neither: one pipeline to Redis
+    frees both, and the next request goes at once, as the pause's probe."""
+    pipelines: list[Pipeline] = []
+    zrem = Pipeline.zrem
+
+    def zrem_in(pipe: Pipeline, *args: Any) -> Any:
+        pipelines.append(pipe)
+        return zrem(pipe, *args)
+
+    monkeypatch.setattr(Pipeline, "zrem", zrem_in)
+    classes = ("recordings", "listing")
+    limits = {name: RateLimit(1, per=60) for name in classes}
+    throttles = Throttles(limits, store=redis_store.url, namespace="free")
+    try:
+        await throttles.acquire(classes, max_wait=0.0)
+        await throttles.refused(classes, time.time(), 1.0)
+        assert len(pipelines) == 2  # one slot a class
+        assert len({id(pipe) for pipe in pipelines}) == 1
+        assert await throttles.acquire(classes, max_wait=0.1) < 0.1
+    finally:
+        await throttles.close()
 
 
 async def test_a_store_dying_mid_job_leaves_per_process_throttling_and_loses_nothing(

@@ -351,3 +351,83 @@ def test_a_probe_let_through_widens_the_window_by_one_which_keeps_its_answers() 
         return await throttles.acquire(RECORDINGS)
 
     assert 0.7 < run_in_virtual_time(main, clocks=True) < 0.8
+
+
+def test_a_rate_limit_over_all_requests_bounds_a_learned_window() -> None:
+    """With `rate_limit=RateLimit(1000, per=60)` over all requests and no published rates:
+    one request, ten quiet minutes, then two at once refused (`Retry-After: 1`) and one let
+    through after the pause. The request before the quiet spell would explain the pause as
+    "1 per 601 s", longer than the minute the user's limit sets: that teaches nothing, and
+    a request a minute later goes at once."""
+
+    async def main() -> float:
+        throttles = Throttles(RateLimit(1000, per=60))
+        await go(throttles, 1)
+        await asyncio.sleep(600.0)
+        for _ in range(2):
+            await throttles.refused(RECORDINGS, time.time(), 1.0)
+        await asyncio.sleep(1.1)
+        await go(throttles, 1)  # sent after the pause: it ran its course
+        await asyncio.sleep(60.0)
+        return await throttles.acquire(RECORDINGS)
+
+    assert run_in_virtual_time(main, clocks=True) < 1.0
+
+
+async def two_then_a_third(throttles: Throttles) -> float:
+    """After a quiet spell, a request, another 0.8 s later, then a third: the seconds the
+    third waits (each let through at once)."""
+    await asyncio.sleep(2.0)
+    await go(throttles, 1)
+    await asyncio.sleep(0.8)
+    await go(throttles, 1)
+    return await throttles.acquire(RECORDINGS, max_wait=0.1)
+
+
+def test_a_window_learned_again_after_widening_counts_each_answer_once() -> None:
+    """Paced at 3 a second, the class is refused with 2 let through in the last second
+    (another client on the key, say): it learns 2 a second, which replaces 3 a second (of
+    the same span, that one allows more and would never bind beside it). The three
+    requests sent once that pause ran its course all get through, widening 2 a second to
+    3, and the class holds one window of 3 a second: two requests 0.8 s apart leave room
+    for a third at once.
+    (Kept beside 3 a second, 2 a second widened into a second 3 a second, the same window
+    twice, and each answer counted twice in it: the third waited for the first to leave.)"""
+
+    async def main() -> float:
+        throttles = Throttles(rates={"recordings": ((100, 60.0),)}, margin=0.0)
+        await three_a_second_learned_and_full(throttles)
+        await asyncio.sleep(1.5)
+        await go(throttles, 2)
+        for _ in range(2):  # 2 in the last second: refused
+            await throttles.refused(RECORDINGS, time.time(), 1.0)
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(1.1)
+        sent = []
+        for _ in range(3):  # once the pause is over, one at a time until one is answered
+            await throttles.acquire(RECORDINGS)
+            sent.append(time.time())
+        for at in sent:  # the first shows the pause ran its course; all three let through
+            await let_through(throttles, RECORDINGS, at)
+        return await two_then_a_third(throttles)
+
+    assert run_in_virtual_time(main, clocks=True) == 0.0
+
+
+def test_a_window_learned_equal_to_the_classs_rate_limit_counts_each_answer_once() -> None:
+    """A class limited to 3 a second by its `rate_limit` is refused anyway (another client
+    on the key) with 3 let through in the last second, and learns 3 a second, the window
+    its `rate_limit` sets: paced in it once, two requests 0.8 s apart leave room for a
+    third at once. (Paced in it twice, each answer counted twice, the third waited.)"""
+
+    async def main() -> float:
+        throttles = Throttles({"recordings": RateLimit(3, per=1)}, rates=RATES, margin=0.0)
+        await go(throttles, 3)
+        for _ in range(2):
+            await throttles.refused(RECORDINGS, time.time(), 1.0)
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(1.1)
+        await go(throttles, 1)  # sent after the pause: it ran its course
+        return await two_then_a_third(throttles)
+
+    assert run_in_virtual_time(main, clocks=True) == 0.0

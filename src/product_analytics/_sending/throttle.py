@@ -21,10 +21,11 @@ ran its course, a throttle, unless a probe went during it and none was refused (
 never came: no verdict, the pause just ends). A throttle's class is paced from then on: in
 the window the pause showed (`window_shown`: from the first refusal's `Retry-After`, the
 send times of the requests let through before it and the other refusals; never longer than
-the longest window the class publishes or its `rate_limit` sets, an hour without either: a
-request let through before a long quiet spell would otherwise explain two 429s as one
-request per that spell), else at its published rates; a `rate_limit` for it paces from the
-start and stays.
+the longest window the class publishes or a `rate_limit` for it or for all requests sets, an
+hour without any: a request let through before a long quiet spell would otherwise explain
+two 429s as one request per that spell), else at its published rates; a `rate_limit` for it
+paces from the start and stays. A class keeps the last 3 windows it learned, one per span
+(the one with fewer requests: the looser never binds beside it).
 Learned windows are probed, as TCP probes a congestion window: one span of the shortest
 after one is learned or the last 429, a request that finds them full for `_AHEAD` s more
 goes beyond them (one at a time). Let through, each full one takes more requests (1, then
@@ -166,19 +167,26 @@ class _Window:
     answers: str
 
 
-def _windows(rates: Iterable[RateLimit], name: str, namespace: str) -> tuple[_Window, ...]:
-    """The windows of class `name` at these rates, the shortest first, their keys in
-    `namespace`."""
-    items = [(rate, rate.item(namespace)) for rate in sorted(rates, key=lambda rate: rate.per)]
-    return tuple(
-        _Window(
-            amount=rate.max_requests,
-            span=int(rate.per),
-            slots=item.key_for(name, "slots"),
-            answers=item.key_for(name, False),
+def _windows(
+    rates: Iterable[RateLimit], name: str, namespace: str, learned: Iterable[RateLimit] = ()
+) -> tuple[_Window, ...]:
+    """The windows of class `name` at `rates` and at the rates `learned` from the service's
+    answers, the shortest first, their keys in `namespace`. A learned window's keys are its
+    own: one equal to a `rate_limit` of the class counts its answers apart, not each twice
+    in one."""
+    roles = [(rate, ()) for rate in rates] + [(rate, ("learned",)) for rate in learned]
+    windows = []
+    for rate, role in sorted(roles, key=lambda pair: pair[0].per):
+        item = rate.item(namespace)
+        windows.append(
+            _Window(
+                amount=rate.max_requests,
+                span=int(rate.per),
+                slots=item.key_for(name, *role, "slots"),
+                answers=item.key_for(name, *role, False),
+            )
         )
-        for rate, item in items
-    )
+    return tuple(windows)
 
 
 @dataclass(eq=False)
@@ -304,8 +312,8 @@ class Throttles:
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
         now, taken = self._landed(self._route(classes), sent_at)
-        for name, at in taken.items():  # the service counted it in no window
-            await self._store.free(self._gates[name].items, at)
+        # The service counted it in no window.
+        await self._store.free([(self._gates[name].items, at) for name, at in taken.items()])
         gates = [*map(self._gate, classes)]
         if probes := [gate for gate in gates if _probe(gate, taken)]:
             for gate in probes:  # the learned windows hold: it waits for their room
@@ -552,8 +560,8 @@ class Throttles:
             return False
         logger.info("throttle class %s: more got through than %s", gate.name, gate.learned)
         narrow, wide = (
-            _windows((RateLimit(n, per=per) for n, per in learned), gate.name, self._namespace)
-            for learned in (gate.learned, wider)
+            _windows((), gate.name, self._namespace, (RateLimit(n, per=per) for n, per in rates))
+            for rates in (gate.learned, wider)
         )
         for before, after in zip(narrow, wide, strict=True):
             self._store.widen(before, after)
@@ -563,20 +571,26 @@ class Throttles:
 
     def _judge(self, gate: _Gate) -> None:
         """A throttle's pause ran its course: pace the class from now on, in the window the
-        pause showed (`window_shown`; a pause of one 429 shows none), beside a `rate_limit`
-        the user set for it; at its published rates while its answers have shown none."""
+        pause showed (`window_shown`; a pause of one 429 shows none; none longer than the
+        longest window the class publishes or a `rate_limit` for it or for all requests
+        sets), beside a `rate_limit` the user set for it; at its published rates while its
+        answers have shown none."""
         gate.paced = True
         if self._store.shared:  # this process saw its own requests only, not the key's
             return
         if len(gate.refused) < 2:  # a lone 429 fits a window as long as the quiet before it
             return
-        given = (*self._published.get(gate.name, ()), *self._caps.get(gate.name, ()))
+        given = (
+            *self._published.get(gate.name, ()),
+            *self._caps.get(gate.name, ()),
+            *self._caps.get(_ALL, ()),
+        )
         longest = max((rate.per for rate in given), default=LONGEST_PAUSE)
         passed = self._passed.get(gate.name, [])
         shown = window_shown(passed, gate.refused, gate.learned, longest)
         if shown is None:
             return
-        gate.learned = [*gate.learned, shown][-_LEARNED:]
+        gate.learned = _learn(gate.learned, shown)
         gate.probe_at, gate.probe_spans, gate.growth = time.time() + _shortest(gate), 1, 1
         self._pace(gate)
         logger.info("throttle class %s paced at %d requests per %d s", gate.name, *shown)
@@ -584,8 +598,8 @@ class Throttles:
     def _pace(self, gate: _Gate) -> None:
         """Pace `gate` in its learned windows, beside a `rate_limit` the user set for it."""
         learned = (RateLimit(n, per=per) for n, per in gate.learned)
-        rates = (*self._caps.get(gate.name, ()), *learned)
-        gate.items = _windows(rates, gate.name, self._namespace)
+        caps = self._caps.get(gate.name, ())
+        gate.items = _windows(caps, gate.name, self._namespace, learned)
 
     def _resume(self, gate: _Gate) -> None:
         gate.sent, gate.asked, gate.refused = math.inf, False, []
@@ -614,6 +628,18 @@ def _in_flight(gate: _Gate, now: float) -> int:
     while flying and flying[0] < oldest:
         flying.popleft()
     return len(flying)
+
+
+def _learn(learned: Sequence[tuple[int, int]], shown: tuple[int, int]) -> list[tuple[int, int]]:
+    """The windows `(requests, seconds)` learned, `shown` the latest, the last `_LEARNED`
+    kept, one per span: of two with the same span, the one with fewer requests. The other
+    never binds beside it (`window_shown` learns a span already known only with fewer
+    requests: a pause came while paced in the known one), and `_widen` would make the two
+    one window twice, which counts each answer twice."""
+    requests, span = shown
+    same = [count for count, seconds in learned if seconds == span]
+    others = [window for window in learned if window[1] != span]
+    return [*others, (min([requests, *same]), span)][-_LEARNED:]
 
 
 def _shortest(gate: _Gate) -> int:
@@ -786,13 +812,14 @@ class _Store:
         for window in windows:
             self._answers_in(window).append(at)
 
-    async def free(self, windows: tuple[_Window, ...], taken: float) -> None:
-        """In a shared store, free the slot of the request counted at `taken`."""
-        if self.shared:
-            keys = [self._slots_key(window) for window in windows]
+    async def free(self, slots: Sequence[tuple[tuple[_Window, ...], float]]) -> None:
+        """In a shared store, free the slots of a request: `(windows, taken)` for each of
+        its classes, in whose windows it was counted at `taken`. One round trip for all."""
+        if self.shared and slots:
             pipe = self._redis.pipeline(transaction=False)
-            for key in keys:
-                pipe.zrem(key, self._member(taken))
+            for windows, taken in slots:
+                for window in windows:
+                    pipe.zrem(self._slots_key(window), self._member(taken))
             await self._call(pipe.execute(), [])
 
     def widen(self, before: _Window, after: _Window) -> None:

@@ -8,11 +8,11 @@ that is not one of the listed ones, so a response is never refused for it.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, Literal
 
 from typing_extensions import Self
 
-__all__ = ["OpenIntEnum", "OpenStrEnum"]
+__all__ = ["OpenFloatEnum", "OpenIntEnum", "OpenStrEnum"]
 
 
 class _OpenEnum(Enum):
@@ -63,9 +63,30 @@ class OpenIntEnum(int, _OpenEnum):
         return int.__new__(cls, value), f"VALUE_{value}".replace("-", "MINUS_")
 
 
-def _value_type(cls: type[Enum]) -> type[str] | type[int]:
+class OpenFloatEnum(float, _OpenEnum):
+    """A number enum (`type: number`) that keeps values it does not list, integers
+    included: JSON's numbers are both."""
+
+    def __str__(self) -> str:
+        return float.__repr__(self)
+
+    @classmethod
+    def _unlisted(cls, value: object) -> tuple[Self, str] | None:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return None
+        name = f"VALUE_{value}".replace("-", "MINUS_").replace(".", "_")
+        return float.__new__(cls, value), name
+
+
+def _value_type(cls: type[Enum]) -> type[str] | type[int] | type[float]:
     """The type of the values of an open enum."""
-    return str if issubclass(cls, str) else int
+    if issubclass(cls, str):
+        return str
+    return float if issubclass(cls, float) else int
+
+
+# pydantic's name of each value type, for the enum's JSON schema.
+_SUB_TYPES: dict[type, Literal["str", "int", "float"]] = {str: "str", int: "int", float: "float"}
 
 
 def _schema(cls: type[Enum]) -> Any:
@@ -75,11 +96,13 @@ def _schema(cls: type[Enum]) -> Any:
     from pydantic_core import core_schema
 
     base = _value_type(cls)
+    # A number enum takes an integer too (JSON's `1` is read as one).
+    takes = (int, float) if base is float else (base,)
 
     def coerce(value: object) -> Any:
         if isinstance(value, cls):
             return value
-        if isinstance(value, base) and not isinstance(value, (bool, Enum)):
+        if isinstance(value, takes) and not isinstance(value, (bool, Enum)):
             return cls(value)
         raise ValueError(f"{cls.__name__} takes a {base.__name__}, got {type(value).__name__}")
 
@@ -89,6 +112,6 @@ def _schema(cls: type[Enum]) -> Any:
             lambda member: member.value, when_used="json"
         ),
         json_schema_input_schema=core_schema.enum_schema(
-            cls, list(cls.__members__.values()), sub_type="str" if base is str else "int"
+            cls, list(cls.__members__.values()), sub_type=_SUB_TYPES[base]
         ),
     )
