@@ -104,6 +104,20 @@ async def test_a_pause_that_runs_its_course_paces_once_a_later_request_gets_thro
     assert throttles.paced() == ["recordings"]
 
 
+async def test_a_class_paced_without_published_rates_goes_on_at_once() -> None:
+    """A class the service publishes no rate for, paced by a pause that ran its course,
+    has no window to wait for: its requests go on at once."""
+    throttles = Throttles()
+    await throttles.refused(RECORDINGS, time.time(), 0.01)
+    await asyncio.sleep(0.02)
+    await throttles.acquire(RECORDINGS)
+    await let_through(throttles, RECORDINGS, time.time())
+    assert throttles.paced() == ["recordings"]
+    for _ in range(3):
+        assert await throttles.acquire(RECORDINGS, max_wait=0.0) == 0.0
+        await let_through(throttles, RECORDINGS, time.time())
+
+
 async def test_a_pause_whose_probe_got_no_answer_ends_without_pacing() -> None:
     """The probe sent during a short pause stalls; the next one (after its patience, past
     the pause's end) gets through. Nothing was refused but the first request: no throttle
@@ -209,6 +223,36 @@ async def test_a_rate_limit_for_all_requests_paces_from_the_first() -> None:
         sent.append(time.monotonic())
     assert _max_in_any_window(sent, 0.98) <= 4
     assert sent[-1] - sent[0] >= 0.95
+
+
+async def test_a_429_under_a_rate_limit_for_all_requests_holds_its_class_at_once() -> None:
+    """Under a limit that never binds, requests are only counted; once a 429 pauses their
+    class, the next one goes as its probe and the one after waits for the probe's answer."""
+    throttles = Throttles(RateLimit(10**6, per=1), rates=RATES)
+    for _ in range(3):  # counted, and let through
+        await throttles.acquire(RECORDINGS)
+        await let_through(throttles, RECORDINGS, time.time())
+    await throttles.acquire(RECORDINGS)
+    await throttles.refused(RECORDINGS, time.time(), 30.0)
+    await throttles.acquire(RECORDINGS, max_wait=0.0)  # the probe
+    with pytest.raises(ThrottleWaitTooLong):
+        await throttles.acquire(RECORDINGS, max_wait=0.1)
+
+
+async def test_a_rate_limit_for_all_requests_counts_every_answer_until_it_binds() -> None:
+    """The requests a limit lets go at once and their answers fill its window: the next
+    waits for the oldest answer to leave it, and goes then."""
+    throttles = Throttles(RateLimit(3, per=1), rates=RATES, margin=0.0)
+    answered = []
+    for _ in range(3):
+        await throttles.acquire(RECORDINGS, max_wait=0.0)
+        await let_through(throttles, RECORDINGS, time.time())
+        answered.append(time.time())
+    with pytest.raises(ThrottleWaitTooLong):
+        await throttles.acquire(RECORDINGS, max_wait=0.5)
+    waited = await throttles.acquire(RECORDINGS)
+    assert time.time() >= answered[0] + 1.0
+    assert waited > 0.3
 
 
 async def test_client_rate_limit_spaces_every_attempt_against_the_fake_server() -> None:

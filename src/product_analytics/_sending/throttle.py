@@ -7,6 +7,9 @@ loop: `if watching(classes): await acquire(classes, ...)`; send at `sent_at`; th
 `await admitted(classes, sent_at)` (let through: its send time is kept, a few thousand per
 class) or, if watched, `unanswered(classes, sent_at)`. Before a class's first 429 (with no
 `rate_limit` or shared store) nothing is paced: `watching` and that record are all it costs.
+While no class of a request holds a pause or learned windows and the store is this
+process's, `acquire` and `admitted` only count it in its windows (`_counted_at_once`,
+`_calm`): a `rate_limit` that never binds costs that count alone.
 
 A 429 (`Retry-After` a; 0 counts as 0.5 s, none as 1 s, more than `LONGEST_PAUSE` as that)
 pauses the request's classes for a seconds; meanwhile one request at a time goes as a probe
@@ -250,6 +253,8 @@ class Throttles:
             for name, rates in self._caps.items()
         }
         self._watch_all = self._store.shared or _ALL in self._caps
+        # Per tuple of classes: the gates that may hold its requests (`_route`).
+        self._routes: dict[tuple[str, ...], tuple[_Gate, ...]] = {}
         self._listeners: list[Callable[[ThrottleEvent], None]] = []
         # Per class: the send times of the requests let through, sorted.
         self._passed: defaultdict[str, list[float]] = defaultdict(list)
@@ -268,6 +273,8 @@ class Throttles:
         """Wait until a request of these classes may go; return the seconds waited. It goes
         when none of its classes holds a pause, including one that began while it waited
         on another of its classes."""
+        if self._counted_at_once(self._route(classes)):
+            return 0.0
         started = time.monotonic()
         latest = math.inf if max_wait is None else started + max_wait
         latest = min(latest, math.inf if deadline is None else deadline)
@@ -304,7 +311,7 @@ class Throttles:
         a probe beyond the learned windows: it pauses nothing and waits for their room)."""
         known = retry_after is not None and 0 <= retry_after < math.inf
         wait = min((retry_after if known else 1.0) or 0.5, LONGEST_PAUSE)
-        now, taken = self._landed(self._existing(classes), sent_at)
+        now, taken = self._landed(self._route(classes), sent_at)
         # The service counted it in no window.
         await self._store.free([(self._gates[name].items, at) for name, at in taken.items()])
         gates = [*map(self._gate, classes)]
@@ -352,7 +359,14 @@ class Throttles:
         service's throttle let through (after `let_through`); nothing for other classes."""
         if not self.watching(classes):
             return
-        gates = self._existing(classes)
+        gates = self._route(classes)
+        if not self._store.shared and _calm(gates):  # nothing to judge, widen or lift
+            now, _ = self._landed(gates, sent_at)
+            for gate in gates:
+                if gate.paced:
+                    self._store.count(gate.items, now)
+                gate.progress += 1
+            return
         now, taken = self._landed(gates, sent_at)
         for gate in gates:  # sent after a pause's end: it ran its course (this one counts)
             ran = gate.sent < sent_at and gate.until <= sent_at
@@ -377,7 +391,7 @@ class Throttles:
     def unanswered(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request sent at `sent_at` that got no answer (a probe may go again)."""
         # Its shared slots free two spans after it went.
-        self._landed(self._existing(classes), sent_at)
+        self._landed(self._route(classes), sent_at)
 
     def progress(self, classes: Iterable[str]) -> int:
         """Requests of these classes let through since they were first watched."""
@@ -402,15 +416,43 @@ class Throttles:
         """Let go of Redis's connections."""
         await self._store.close()
 
+    def _route(self, classes: Sequence[str]) -> tuple[_Gate, ...]:
+        """The gates of these classes that exist, and that of a `rate_limit` over all
+        requests: those that may hold a request of these classes (a class without a gate
+        holds no pause and is paced by nothing). Kept per tuple of classes until a gate is
+        made."""
+        if (gates := self._routes.get(key := tuple(classes))) is None:
+            names = [name for name in (*classes, _ALL) if name in self._gates]
+            gates = self._routes[key] = tuple(self._gates[name] for name in names)
+        return gates
+
+    def _counted_at_once(self, gates: tuple[_Gate, ...]) -> bool:
+        """Whether a request through `gates` goes now with nothing to decide, counted in
+        their windows: the store is this process's, no gate holds a pause or learned windows
+        (`_calm`) or waits out a full window, and each window has room. If not, nothing is
+        counted: `acquire`'s general path decides, as it would have."""
+        if self._store.shared or not _calm(gates):
+            return False
+        now = time.time()
+        for gate in gates:
+            if now < gate.until or now < gate.ready:
+                return False
+            if not (gate.paced and gate.items):  # nothing paces it
+                continue
+            if self._store.room(gate.items, _in_flight(gate, now), now) > 0:
+                return False
+        for gate in gates:
+            gate.probing = now  # the last request to go, as `_wait_for` records it
+            if gate.paced and gate.items:
+                gate.flying.append(now)
+        return True
+
     def _gate(self, name: str) -> _Gate:
         if (gate := self._gates.get(name)) is None:
             items = _windows(self._rates.get(name, ()), name, self._namespace)
             gate = self._gates[name] = _Gate(name, items)
+            self._routes.clear()
         return gate
-
-    def _existing(self, classes: Iterable[str]) -> list[_Gate]:
-        """The gates of these classes that exist, and that of a `rate_limit` over all."""
-        return [self._gates[name] for name in (*classes, _ALL) if name in self._gates]
 
     def _landed(self, gates: Iterable[_Gate], sent_at: float) -> tuple[float, dict[str, float]]:
         """A request of these gates sent at `sent_at` is in flight no more (if a probe,
@@ -453,12 +495,10 @@ class Throttles:
     async def _window(self, gate: _Gate, now: float) -> float:
         """0.0 once a request of a paced class is counted in its windows; else seconds to
         wait."""
-        span = gate.items[0].span  # the shortest: after it, a request no answer
-        while gate.flying and gate.flying[0] < now - span:  # was told of counts as answered
-            gate.flying.popleft()
+        flying = _in_flight(gate, now)
         if now < gate.ready:
             return gate.ready - now
-        if (wait := await self._store.take(gate.items, len(gate.flying), now)) <= 0 or (
+        if (wait := await self._store.take(gate.items, flying, now)) <= 0 or (
             await self._beyond(gate, now, wait)
         ):
             gate.flying.append(now)
@@ -573,6 +613,21 @@ class Throttles:
                 callback(event)
             except Exception:
                 logger.exception("a throttle listener failed on %r", event)
+
+
+def _calm(gates: Iterable[_Gate]) -> bool:
+    """Whether none of `gates` holds a pause or learned windows: a request through them
+    is only counted (no verdict to reach, no window to widen, no probe to send)."""
+    return all(gate.sent == math.inf and not gate.learned for gate in gates)
+
+
+def _in_flight(gate: _Gate, now: float) -> int:
+    """How many requests of a paced `gate` are in flight at `now`. One sent more than its
+    shortest window ago that no answer was told of counts as answered, and leaves."""
+    flying, oldest = gate.flying, now - gate.items[0].span
+    while flying and flying[0] < oldest:
+        flying.popleft()
+    return len(flying)
 
 
 def _learn(learned: Sequence[tuple[int, int]], shown: tuple[int, int]) -> list[tuple[int, int]]:
@@ -722,7 +777,12 @@ class _Store:
             taking = self._take_slots(keys, [repr(now), self._member(now), *rates])
             wait = float(await self._call(taking, "0"))
             return 0.0 if wait <= 0 else min(wait, min(window.span for window in windows))
-        for window in windows:  # in memory: the answers, and the requests in flight
+        return self.room(windows, flying, now)
+
+    def room(self, windows: tuple[_Window, ...], flying: int, now: float) -> float:
+        """In memory: 0.0 when `windows` have room at `now` for one more request beside
+        their answers and the `flying` requests; else the seconds to wait first."""
+        for window in windows:
             answers = self._answers_in(window)
             while answers and answers[0] <= now - window.span:
                 answers.popleft()
@@ -735,11 +795,10 @@ class _Store:
     async def answered(self, windows: tuple[_Window, ...], taken: float | None) -> None:
         """Count an answer in the windows: in memory, its time; in a shared store, the slot
         of the request counted at `taken` (a new one if None) frees one window after now."""
-        if not self.shared:
-            for window in windows:
-                self._answers_in(window).append(time.time())
-            return
         now = time.time()
+        if not self.shared:
+            self.count(windows, now)
+            return
         member = self._member(now if taken is None else taken)
         pipe = self._redis.pipeline(transaction=False)
         for window in windows:
@@ -747,6 +806,11 @@ class _Store:
             pipe.zadd(key, {member: now + window.span})
             pipe.expire(key, 2 * window.span)
         await self._call(pipe.execute(), [])
+
+    def count(self, windows: tuple[_Window, ...], at: float) -> None:
+        """In memory: count an answer that came at `at` (epoch s) in `windows`."""
+        for window in windows:
+            self._answers_in(window).append(at)
 
     async def free(self, slots: Sequence[tuple[tuple[_Window, ...], float]]) -> None:
         """In a shared store, free the slots of a request: `(windows, taken)` for each of
