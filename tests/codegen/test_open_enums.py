@@ -1,7 +1,6 @@
 """`OpenStrEnum`, `OpenIntEnum` and `OpenFloatEnum`, the bases of the generated enums: a
-member equals its
-value, a value the enum does not list still parses (as an unlisted member), and pydantic
-takes a member or a plain value and writes the value to JSON."""
+member equals its value, a value the enum does not list still parses (as an unlisted
+member), and pydantic takes a member or a plain value and writes the value to JSON."""
 
 from __future__ import annotations
 
@@ -117,3 +116,13 @@ def test_pydantic_refuses_a_value_of_another_type(
 ) -> None:
     with pytest.raises(ValidationError):
         Widget.model_validate({"shape": shape, "level": level, "ratio": ratio})
+
+
+def test_an_integer_beyond_a_floats_range_is_refused_as_a_validation_error() -> None:
+    """JSON's integers have no bound: one no float holds is no number of the enum, and a
+    response holding it is invalid (a `ValidationError`, not an `OverflowError`)."""
+    huge = "1" + "0" * 400
+    with pytest.raises(ValueError, match="is not a valid"):
+        Ratio(int(huge))
+    with pytest.raises(ValidationError):
+        Widget.model_validate_json(f'{{"shape": "round", "level": 0, "ratio": {huge}}}')

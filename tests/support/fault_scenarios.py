@@ -3,9 +3,10 @@ creates under faults, cancellation and shutdown, and a client-side rate limit.
 
 Each scenario is a coroutine returning what it measured; the tests in this folder run them
 at `make test` size and assert on the result, `scripts/soak.py` runs them bigger and prints
-the figures. Every number is deterministic for a given seed: the FakeServer draws its fault
-decisions from a seeded source, one per request in arrival order, and the client's backoff
-jitter is seeded too.
+the figures. Every number is deterministic for a given seed on virtual time
+(`tests/support/virtual_time.py`, which the fault soak's tests use): the FakeServer draws its
+fault decisions from a seeded source, one per request in arrival order, and the client's
+backoff jitter is seeded too. On real time, a loaded machine adds timeouts of its own.
 """
 
 from __future__ import annotations
@@ -140,8 +141,9 @@ async def fault_soak(
     *,
     seed: int = 1,
     fault_rate: float = 0.2,
-    # Wide enough that only the injected slow answers time out, even on a busy machine:
-    # the retry count is asserted to equal the failed attempts in the server log.
+    # Only the injected slow answers (0.2 s longer) outlast it on virtual time, where the
+    # tests run this soak to assert that the retries are the failed attempts the server
+    # logged. On real time a process starved of the CPU for as long times out others too.
     timeout: float = 1.0,
     max_retries: int = 8,
     concurrency: int = 32,

@@ -4,12 +4,16 @@ what lifts a pause, when pacing starts, and the `RateLimit` values it enforces."
 from __future__ import annotations
 
 import asyncio
+import math
+import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from product_analytics import AsyncClient, RateLimit
+from product_analytics._sending import throttle
 from product_analytics._sending.throttle import (
     LONGEST_PAUSE,
     ThrottleEvent,
@@ -431,3 +435,82 @@ def test_a_window_learned_equal_to_the_classs_rate_limit_counts_each_answer_once
         return await two_then_a_third(throttles)
 
     assert run_in_virtual_time(main, clocks=True) == 0.0
+
+
+def _state(throttles: Throttles) -> dict[str, Any]:
+    """What decides the throttle's next requests: each gate's fields (but `progress`, and
+    `probing` while it holds no pause: read only then) and the answers each window holds."""
+    gates = {}
+    for name, gate in throttles._gates.items():
+        fields = {key: value for key, value in vars(gate).items() if key != "changed"}
+        fields["flying"] = list(gate.flying)
+        del fields["progress"]
+        if gate.sent == math.inf:
+            del fields["probing"]
+        gates[name] = fields
+    answers = {key: list(times) for key, times in throttles._store._answers.items() if times}
+    return {"gates": gates, "answers": answers}
+
+
+def _replay(seed: int) -> list[Any]:
+    """Seeded random steps through a `Throttles` on virtual time: requests of one or two
+    classes asking to go, answered later with a 429 (odd `Retry-After`s too), let through
+    or not at all, and time passing; after each step, what it returned and the state."""
+    draw = random.Random(seed)
+    limit = draw.choice(
+        [
+            RateLimit(draw.choice([2, 3, 10**6]), per=draw.choice([1, 2])),
+            {"recordings": RateLimit(2)},
+            None,
+        ]
+    )
+    rates = draw.choice([RATES, {"recordings": ((5, 1.0),), "listing": ((3, 1.0),)}, None])
+    choices = [RECORDINGS, ("recordings", "listing"), ("listing",)]
+
+    async def main() -> list[Any]:
+        throttles = Throttles(limit, rates=rates, margin=0.0)
+        steps: list[Any] = []
+        out: list[tuple[Sequence[str], float]] = []
+        for _ in range(60):
+            classes, done = draw.choice(choices), None
+            if (step := draw.random()) < 0.4:
+                try:
+                    done = await throttles.acquire(classes, max_wait=0.0)
+                    out.append((classes, time.time()))
+                except ThrottleWaitTooLong as exc:
+                    done = exc.retry_after
+            elif step < 0.75 and out:
+                classes, sent = out.pop(draw.randrange(len(out)))
+                if (answer := draw.random()) < 0.2:
+                    retry_after = draw.choice([None, 0, 1, 2, 0.3, -1, math.nan, 5000])
+                    done = await throttles.refused(classes, sent, retry_after)
+                elif answer < 0.3:
+                    throttles.unanswered(classes, sent)
+                else:
+                    await let_through(throttles, classes, sent)
+            else:
+                await asyncio.sleep(draw.choice([0.01, 0.1, 0.3, 1.0, 2.5]))
+            steps.append((done, _state(throttles)))
+        return steps
+
+    return run_in_virtual_time(main, clocks=True, epoch=1_000_000.0)
+
+
+def test_the_calm_path_does_what_the_general_path_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`acquire`'s `_counted_at_once` and `admitted`'s calm branch leave the throttle as
+    the general paths leave it, step by step: the same answers, waits and state. The
+    general `acquire` also makes a gate for each class of a request, which holds nothing."""
+    for seed in range(200):
+        calm = _replay(seed)
+        with monkeypatch.context() as general:
+            general.setattr(Throttles, "_counted_at_once", lambda self, gates: False)
+            general.setattr(throttle, "_calm", lambda gates: False)
+            generally = _replay(seed)
+        for (done, state), (done_generally, state_generally) in zip(calm, generally, strict=True):
+            assert done == done_generally, seed
+            assert state["answers"] == state_generally["answers"], seed
+            gates, made = state["gates"], state_generally["gates"]
+            assert {name: made[name] for name in gates} == gates, seed
+            for name in made.keys() - gates.keys():
+                assert not made[name]["paced"], seed
+                assert not made[name]["flying"], seed

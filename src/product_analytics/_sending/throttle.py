@@ -394,7 +394,9 @@ class Throttles:
         self._landed(self._route(classes), sent_at)
 
     def progress(self, classes: Iterable[str]) -> int:
-        """Requests of these classes let through since they were first watched."""
+        """Requests of these classes let through since the throttle began keeping state for
+        them (their `rate_limit`, their first 429, or a request of theirs that `acquire`
+        could not just count): a count to compare between two moments, not a total."""
         return sum(self._gates[name].progress for name in classes if name in self._gates)
 
     def add_listener(self, callback: Callable[[ThrottleEvent], None]) -> Callable[[], None]:

@@ -65,7 +65,7 @@ class OpenIntEnum(int, _OpenEnum):
 
 class OpenFloatEnum(float, _OpenEnum):
     """A number enum (`type: number`) that keeps values it does not list, integers
-    included: JSON's numbers are both."""
+    included: JSON's numbers are both. An integer beyond a float's range is no value of it."""
 
     def __str__(self) -> str:
         return float.__repr__(self)
@@ -74,8 +74,11 @@ class OpenFloatEnum(float, _OpenEnum):
     def _unlisted(cls, value: object) -> tuple[Self, str] | None:
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             return None
-        name = f"VALUE_{value}".replace("-", "MINUS_").replace(".", "_")
-        return float.__new__(cls, value), name
+        try:
+            member = float.__new__(cls, value)
+        except OverflowError:  # an integer no float holds (JSON's integers have no bound)
+            return None
+        return member, f"VALUE_{value}".replace("-", "MINUS_").replace(".", "_")
 
 
 def _value_type(cls: type[Enum]) -> type[str] | type[int] | type[float]:
