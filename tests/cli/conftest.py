@@ -27,6 +27,16 @@ class CliResult:
         return [json.loads(line) for line in self.stdout.splitlines() if line.strip()]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _ctrl_c_reaches_started_commands() -> None:
+    """The tests stop the commands they start with SIGINT, as Ctrl-C would. A run started
+    with SIGINT ignored (a script's background job, `make test &`) passes that on to every
+    process it starts, and those commands would never stop: SIGINT interrupts this process
+    as it does an interactive one, so that they start with it at its default."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 @pytest_asyncio.fixture
 async def server() -> AsyncIterator[FakeServer]:
     async with FakeServer(recordings=120, seed=3) as fake:
