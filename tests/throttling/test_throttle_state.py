@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from product_analytics import AsyncClient, RateLimit
-from product_analytics._sending import throttle
 from product_analytics._sending.throttle import (
     LONGEST_PAUSE,
     ThrottleEvent,
@@ -504,7 +503,7 @@ def test_the_calm_path_does_what_the_general_path_does(monkeypatch: pytest.Monke
         calm = _replay(seed)
         with monkeypatch.context() as general:
             general.setattr(Throttles, "_counted_at_once", lambda self, gates: False)
-            general.setattr(throttle, "_calm", lambda gates: False)
+            general.setattr(Throttles, "_calm", lambda self, gates: False)
             generally = _replay(seed)
         for (done, state), (done_generally, state_generally) in zip(calm, generally, strict=True):
             assert done == done_generally, seed

@@ -360,7 +360,7 @@ class Throttles:
         if not self.watching(classes):
             return
         gates = self._route(classes)
-        if not self._store.shared and _calm(gates):  # nothing to judge, widen or lift
+        if self._calm(gates):  # nothing to judge, widen or lift
             now, _ = self._landed(gates, sent_at)
             for gate in gates:
                 if gate.paced:
@@ -430,10 +430,10 @@ class Throttles:
 
     def _counted_at_once(self, gates: tuple[_Gate, ...]) -> bool:
         """Whether a request through `gates` goes now with nothing to decide, counted in
-        their windows: the store is this process's, no gate holds a pause or learned windows
-        (`_calm`) or waits out a full window, and each window has room. If not, nothing is
-        counted: `acquire`'s general path decides, as it would have."""
-        if self._store.shared or not _calm(gates):
+        their windows: `_calm` ones, none waiting out a full window, and each window with
+        room. If not, nothing is counted: `acquire`'s general path decides, as it would
+        have."""
+        if not self._calm(gates):
             return False
         now = time.time()
         for gate in gates:
@@ -448,6 +448,13 @@ class Throttles:
             if gate.paced and gate.items:
                 gate.flying.append(now)
         return True
+
+    def _calm(self, gates: Iterable[_Gate]) -> bool:
+        """Whether a request through `gates` is only counted (no verdict to reach, no window
+        to widen, no probe to send, nothing shared to read): the store is this process's
+        and none of them holds a pause or learned windows."""
+        shared = self._store.shared
+        return not shared and all(gate.sent == math.inf and not gate.learned for gate in gates)
 
     def _gate(self, name: str) -> _Gate:
         if (gate := self._gates.get(name)) is None:
@@ -615,12 +622,6 @@ class Throttles:
                 callback(event)
             except Exception:
                 logger.exception("a throttle listener failed on %r", event)
-
-
-def _calm(gates: Iterable[_Gate]) -> bool:
-    """Whether none of `gates` holds a pause or learned windows: a request through them
-    is only counted (no verdict to reach, no window to widen, no probe to send)."""
-    return all(gate.sent == math.inf and not gate.learned for gate in gates)
 
 
 def _in_flight(gate: _Gate, now: float) -> int:
