@@ -70,22 +70,10 @@ def _read_one_line_and_close(env: dict[str, str]) -> tuple[bytes, bytes, int]:
 async def test_terminated_export_keeps_its_progress_for_resume_and_no_final_file(
     tmp_path: Path,
 ) -> None:
-    server = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "product_analytics",
-        "fake-server",
-        "--port",
-        "0",
-        "--recordings",
-        "30000",
-        stdout=asyncio.subprocess.PIPE,
-    )
     out = tmp_path / "big.jsonl"
     checkpoint = tmp_path / "big.jsonl.checkpoint"
-    try:
-        assert server.stdout is not None
-        info = json.loads(await asyncio.wait_for(server.stdout.readline(), 60))
+    async with fake_server_process("--recordings", "30000") as server:
+        info = server.info
         export = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -121,9 +109,6 @@ async def test_terminated_export_keeps_its_progress_for_resume_and_no_final_file
         kept = json.loads(checkpoint.read_text())
         lines = (tmp_path / "big.jsonl.part").read_bytes().count(b"\n")
         assert kept["lines"] == lines >= 40
-    finally:
-        server.send_signal(signal.SIGINT)
-        await asyncio.wait_for(server.wait(), 30)
 
 
 def test_demo_exports_every_seeded_recording_and_prints_the_summary(tmp_path: Path) -> None:
