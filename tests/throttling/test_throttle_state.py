@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from product_analytics import AsyncClient, RateLimit
+from product_analytics._sending import throttle
 from product_analytics._sending.throttle import (
+    _LOOK_EVERY,
     LONGEST_PAUSE,
     ThrottleEvent,
     Throttles,
@@ -258,6 +260,68 @@ async def test_a_rate_limit_for_all_requests_counts_every_answer_until_it_binds(
     assert waited > 0.3
 
 
+def test_a_look_at_a_limit_lets_its_room_go_without_another_look() -> None:
+    """A look at a window of 3 finds room for 3: they go, each counted, and the fourth
+    looks again and waits for the oldest answer to leave. A limit far from binding is
+    looked at once every `_LOOK_EVERY` requests: the answers older than its window that
+    it keeps until then are no more than that."""
+
+    async def main() -> int:
+        throttles = Throttles(RateLimit(3, per=1), margin=0.0)
+        await go(throttles, 3)
+        with pytest.raises(ThrottleWaitTooLong):
+            await throttles.acquire(RECORDINGS, max_wait=0.5)
+        throttles = Throttles(RateLimit(10**6, per=1), margin=0.0)
+        for _ in range(5_000):  # 1,000 a second for 5 s
+            await go(throttles, 1)
+            await asyncio.sleep(0.001)
+        (answers,) = throttles._store._answers.values()
+        return len(answers)
+
+    assert run_in_virtual_time(main, clocks=True) <= 1_000 + _LOOK_EVERY
+
+
+def test_an_answer_after_its_window_takes_room_a_look_had_found() -> None:
+    """A request in flight longer than the limit's window counts as answered and leaves
+    it, and a look finds room for 2; the request's answer, when it comes, is counted
+    again. With it and one request in flight, the window of 2 is full: the next waits."""
+
+    async def main() -> None:
+        throttles = Throttles(RateLimit(2, per=1), margin=0.0)
+        await throttles.acquire(RECORDINGS, max_wait=0.0)
+        late = time.time()  # answered after its window
+        await go(throttles, 1)
+        await asyncio.sleep(1.5)
+        await throttles.acquire(RECORDINGS, max_wait=0.0)  # a look: room for 2
+        await let_through(throttles, RECORDINGS, late)
+        with pytest.raises(ThrottleWaitTooLong):
+            await throttles.acquire(RECORDINGS, max_wait=0.5)
+
+    run_in_virtual_time(main, clocks=True)
+
+
+def test_a_slot_the_general_path_takes_is_not_in_the_room_a_look_found() -> None:
+    """A limit of 3 over all requests: a look finds room for 3 and one request takes one.
+    Its class paused by a 429, two more go through `acquire`'s general path (its probes),
+    each taking a slot of the limit. The window is full: the next request waits, though
+    the look had found room for one more."""
+    listing = ("listing",)
+
+    async def main() -> None:
+        throttles = Throttles(RateLimit(3, per=1), rates=RATES, margin=0.0)
+        await throttles.acquire(listing, max_wait=0.0)  # a look: room for 3
+        await throttles.refused(listing, time.time(), 0.3)  # frees its slot
+        await go(throttles, 1)
+        await asyncio.sleep(0.35)
+        for _ in range(2):  # probes of the paused class, unanswered
+            await throttles.acquire(listing, max_wait=0.0)
+            await asyncio.sleep(0.3)
+        with pytest.raises(ThrottleWaitTooLong):
+            await throttles.acquire(RECORDINGS, max_wait=0.0)
+
+    run_in_virtual_time(main, clocks=True)
+
+
 async def test_client_rate_limit_spaces_every_attempt_against_the_fake_server() -> None:
     async with FakeServer(recordings=12, seed=2) as server:
         async with AsyncClient(
@@ -437,17 +501,23 @@ def test_a_window_learned_equal_to_the_classs_rate_limit_counts_each_answer_once
 
 
 def _state(throttles: Throttles) -> dict[str, Any]:
-    """What decides the throttle's next requests: each gate's fields (but `progress`, and
-    `probing` while it holds no pause: read only then) and the answers each window holds."""
-    gates = {}
+    """What decides the throttle's next requests: each gate's fields (but `progress`,
+    `probing` while it holds no pause: read only then, and `room`, the calm path's count of
+    what its last look found), the requests in flight and the answers each window holds
+    that still count now (the calm path drops the others at its next look, not at once)."""
+    now, gates, answers = time.time(), {}, {}
     for name, gate in throttles._gates.items():
         fields = {key: value for key, value in vars(gate).items() if key != "changed"}
-        fields["flying"] = list(gate.flying)
-        del fields["progress"]
+        oldest = now - gate.items[0].span if gate.paced and gate.items else -math.inf
+        fields["flying"] = [sent for sent in gate.flying if sent >= oldest]
+        del fields["progress"], fields["room"]
         if gate.sent == math.inf:
             del fields["probing"]
         gates[name] = fields
-    answers = {key: list(times) for key, times in throttles._store._answers.items() if times}
+        for window in gate.items:
+            held = throttles._store._answers.get(window.answers, ())
+            if counted := [at for at in held if at > now - window.span]:
+                answers[window.answers] = counted
     return {"gates": gates, "answers": answers}
 
 
@@ -498,12 +568,13 @@ def _replay(seed: int) -> list[Any]:
 def test_the_calm_path_does_what_the_general_path_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """`acquire`'s `_counted_at_once` and `admitted`'s calm branch leave the throttle as
     the general paths leave it, step by step: the same answers, waits and state. The
-    general `acquire` also makes a gate for each class of a request, which holds nothing."""
+    general `acquire` also makes a gate for each class of a request, which holds nothing;
+    the calm path looks at a gate's windows once for the requests they have room for."""
     for seed in range(200):
         calm = _replay(seed)
         with monkeypatch.context() as general:
             general.setattr(Throttles, "_counted_at_once", lambda self, gates: False)
-            general.setattr(Throttles, "_calm", lambda self, gates: False)
+            general.setattr(throttle, "_calm", lambda gate: False)
             generally = _replay(seed)
         for (done, state), (done_generally, state_generally) in zip(calm, generally, strict=True):
             assert done == done_generally, seed

@@ -9,7 +9,8 @@ class) or, if watched, `unanswered(classes, sent_at)`. Before a class's first 42
 `rate_limit` or shared store) nothing is paced: `watching` and that record are all it costs.
 While no class of a request holds a pause or learned windows and the store is this
 process's, `acquire` and `admitted` only count it in its windows (`_counted_at_once`,
-`_calm`): a `rate_limit` that never binds costs that count alone.
+`_calm`), and the windows are looked at once for as many requests as they had room for
+(`_LOOK_EVERY` at most): a `rate_limit` that never binds costs that count alone.
 
 A 429 (`Retry-After` a; 0 counts as 0.5 s, none as 1 s, more than `LONGEST_PAUSE` as that)
 pauses the request's classes for a seconds; meanwhile one request at a time goes as a probe
@@ -101,6 +102,9 @@ _LEARNED = 3  # windows learned per class, the latest kept
 _JITTER = 0.02  # s: how much earlier or later than its neighbours a request may reach the service
 _PROBE_SPANS = 4  # the most spans of the shortest learned window between two probes beyond
 _AHEAD = 0.25  # s: a probe beyond the learned windows goes no later than this before they free
+# The most requests a calm gate lets go on one look at its windows: answers older than a
+# window stay in memory until the next look, so a limit far from binding keeps that many more.
+_LOOK_EVERY = 1_000
 T = TypeVar("T")
 
 
@@ -211,6 +215,7 @@ class _Gate:
     growth: int = 1  # requests a full learned window takes when its probe is let through
     flying: deque[float] = field(default_factory=deque)  # paced requests in flight, sent at
     ready: float = 0.0  # no request before (epoch): a full window's wait and its margin
+    room: int = 0  # requests `_counted_at_once` lets go before it looks at the windows again
     changed: asyncio.Future[None] | None = None  # set when a pause lifts
 
 
@@ -360,9 +365,10 @@ class Throttles:
         if not self.watching(classes):
             return
         gates = self._route(classes)
-        if self._calm(gates):  # nothing to judge, widen or lift
-            now, _ = self._landed(gates, sent_at)
+        if not self._store.shared and all(map(_calm, gates)):  # nothing to judge, widen or lift
+            now = time.time()
             for gate in gates:
+                _leave_flight(gate, sent_at)
                 if gate.paced:
                     self._store.count(gate.items, now)
                 gate.progress += 1
@@ -430,31 +436,29 @@ class Throttles:
 
     def _counted_at_once(self, gates: tuple[_Gate, ...]) -> bool:
         """Whether a request through `gates` goes now with nothing to decide, counted in
-        their windows: `_calm` ones, none waiting out a full window, and each window with
-        room. If not, nothing is counted: `acquire`'s general path decides, as it would
+        their windows: the store is this process's, they are `_calm`, none waits out a full
+        window, and the windows of each paced one have room. A look at a gate's windows
+        finds room for some requests (`_LOOK_EVERY` at most); they go without another look,
+        as nothing else takes that room (`_window` forgets it when the general path takes a
+        slot). If not, nothing is counted: `acquire`'s general path decides, as it would
         have."""
-        if not self._calm(gates):
+        if self._store.shared:
             return False
         now = time.time()
         for gate in gates:
-            if now < gate.until or now < gate.ready:
+            if not _calm(gate) or now < gate.until or now < gate.ready:
                 return False
-            if not (gate.paced and gate.items):  # nothing paces it
-                continue
-            if self._store.room(gate.items, _in_flight(gate, now), now) > 0:
-                return False
+            if gate.paced and gate.items and gate.room <= 0:
+                room = self._store.room(gate.items, _in_flight(gate, now), now)
+                gate.room = min(room, _LOOK_EVERY)
+                if gate.room <= 0:
+                    return False
         for gate in gates:
             gate.probing = now  # the last request to go, as `_wait_for` records it
             if gate.paced and gate.items:
                 gate.flying.append(now)
+                gate.room -= 1
         return True
-
-    def _calm(self, gates: Iterable[_Gate]) -> bool:
-        """Whether a request through `gates` is only counted (no verdict to reach, no window
-        to widen, no probe to send, nothing shared to read): the store is this process's
-        and none of them holds a pause or learned windows."""
-        shared = self._store.shared
-        return not shared and all(gate.sent == math.inf and not gate.learned for gate in gates)
 
     def _gate(self, name: str) -> _Gate:
         if (gate := self._gates.get(name)) is None:
@@ -470,9 +474,8 @@ class Throttles:
         now, taken = time.time(), {}
         for gate in gates:
             gate.probing = 0.0 if sent_at > gate.sent else gate.probing
-            if mine := bisect.bisect_right(gate.flying, sent_at):
-                taken[gate.name] = gate.flying[mine - 1]
-                del gate.flying[mine - 1]
+            if (counted := _leave_flight(gate, sent_at)) is not None:
+                taken[gate.name] = counted
         return now, taken
 
     async def _wait_for(self, gate: _Gate) -> float:
@@ -505,6 +508,7 @@ class Throttles:
         """0.0 once a request of a paced class is counted in its windows; else seconds to
         wait."""
         flying = _in_flight(gate, now)
+        gate.room = 0  # the slot it takes here is not in the room `_counted_at_once` counts down
         if now < gate.ready:
             return gate.ready - now
         if (wait := await self._store.take(gate.items, flying, now)) <= 0 or (
@@ -609,6 +613,7 @@ class Throttles:
         learned = (RateLimit(n, per=per) for n, per in gate.learned)
         caps = self._caps.get(gate.name, ())
         gate.items = _windows(caps, gate.name, self._namespace, learned)
+        gate.room = 0  # what a look found in the windows before
 
     def _resume(self, gate: _Gate) -> None:
         gate.sent, gate.asked, gate.refused = math.inf, False, []
@@ -631,6 +636,27 @@ def _in_flight(gate: _Gate, now: float) -> int:
     while flying and flying[0] < oldest:
         flying.popleft()
     return len(flying)
+
+
+def _calm(gate: _Gate) -> bool:
+    """Whether a request through `gate` is only counted: it holds no pause and no learned
+    windows, so there is no verdict to reach, no window to widen and no probe to send."""
+    return gate.sent == math.inf and not gate.learned
+
+
+def _leave_flight(gate: _Gate, sent_at: float) -> float | None:
+    """Take the request sent at `sent_at` off `gate`'s in-flight record: when it was counted
+    in the gate's windows (its own count, or one a moment before: the same to the windows),
+    or None if it is not there (it went unpaced, or counted as answered after a window). Its
+    answer, counted then, takes room no look at the windows saw: `_counted_at_once` looks
+    again."""
+    flying = gate.flying
+    if not (mine := bisect.bisect_right(flying, sent_at)):
+        gate.room = 0
+        return None
+    counted = flying[mine - 1]
+    del flying[mine - 1]
+    return counted
 
 
 def _learn(learned: Sequence[tuple[int, int]], shown: tuple[int, int]) -> list[tuple[int, int]]:
@@ -780,20 +806,25 @@ class _Store:
             taking = self._take_slots(keys, [repr(now), self._member(now), *rates])
             wait = float(await self._call(taking, "0"))
             return 0.0 if wait <= 0 else min(wait, min(window.span for window in windows))
-        return self.room(windows, flying, now)
+        return self.wait(windows, flying, now)
 
-    def room(self, windows: tuple[_Window, ...], flying: int, now: float) -> float:
+    def wait(self, windows: tuple[_Window, ...], flying: int, now: float) -> float:
         """In memory: 0.0 when `windows` have room at `now` for one more request beside
         their answers and the `flying` requests; else the seconds to wait first."""
         for window in windows:
-            answers = self._answers_in(window)
-            while answers and answers[0] <= now - window.span:
-                answers.popleft()
+            answers = self._answers_at(window, now)
             if len(answers) >= window.amount:  # its newest N: room once the oldest leaves
                 return max(answers[0] + window.span - now, 0.001)
             if len(answers) + flying >= window.amount:
                 return 0.05  # polled: one in flight refused or unanswered frees a slot
         return 0.0
+
+    def room(self, windows: tuple[_Window, ...], flying: int, now: float) -> int:
+        """In memory: how many more requests `windows` have room for at `now` beside their
+        answers and the `flying` requests (0 or less: none)."""
+        return min(
+            window.amount - len(self._answers_at(window, now)) - flying for window in windows
+        )
 
     async def answered(self, windows: tuple[_Window, ...], taken: float | None) -> None:
         """Count an answer in the windows: in memory, its time; in a shared store, the slot
@@ -837,6 +868,13 @@ class _Store:
         order they came, as DRF keeps its history (an older one cannot decide a wait)."""
         if (answers := self._answers.get(window.answers)) is None:
             answers = self._answers[window.answers] = deque(maxlen=window.amount)
+        return answers
+
+    def _answers_at(self, window: _Window, now: float) -> deque[float]:
+        """The answer times `window` holds in this process that still count at `now`."""
+        answers = self._answers_in(window)
+        while answers and answers[0] <= now - window.span:
+            answers.popleft()
         return answers
 
     def _slots_key(self, window: _Window) -> str:
