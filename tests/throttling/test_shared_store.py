@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import pytest
+import redis.asyncio
 from redis.asyncio.client import Pipeline
 
 from product_analytics import AsyncClient, ConfigurationError, RateLimit
@@ -177,6 +178,32 @@ async def test_a_store_dying_mid_job_leaves_per_process_throttling_and_loses_not
                 rest = await client.session_recordings.get_many(ids=ids[20:])
         assert [str(r.id) for r in [*first, *rest]] == ids
         assert len([w for w in caught if "throttle store" in str(w.message)]) == 1
+
+
+async def test_a_slot_taken_while_the_store_fails_is_not_in_the_room_a_look_finds(
+    redis_store: RedisServer,
+) -> None:
+    """A limit of 3. One request waits on Redis for its slot (the store holds scripts for
+    0.5 s) when another request's read fails (its class's pause key holds a string): the
+    client throttles in memory from then on. A third request looks at the window: one in
+    flight, room for 2; it goes. The first gets its slot and goes: the window is full,
+    and the next request waits, though the look had found room for one more."""
+    raw = redis.asyncio.Redis.from_url(redis_store.url)
+    throttles = Throttles(RateLimit(3, per=60), store=redis_store.url, namespace="fails")
+    try:
+        await raw.set("fails:pause:listing", "not a pause")  # any Redis error does
+        await raw.execute_command("CLIENT", "PAUSE", "500", "WRITE")  # scripts wait
+        waiting = asyncio.create_task(throttles.acquire(RECORDINGS, max_wait=0.0))
+        await asyncio.sleep(0.1)  # its pause read; its slot's script waits
+        with pytest.warns(RuntimeWarning, match="throttle store failed"):
+            await throttles.acquire(("listing",), max_wait=0.0)  # fails: in memory
+        await throttles.acquire(RECORDINGS, max_wait=0.0)  # a look: room for 2
+        await waiting  # its slot taken in Redis
+        with pytest.raises(ThrottleWaitTooLong):
+            await throttles.acquire(RECORDINGS, max_wait=0.0)
+    finally:
+        await raw.aclose()
+        await throttles.close()
 
 
 async def test_four_processes_on_one_key_share_a_drf_window_through_redis(
