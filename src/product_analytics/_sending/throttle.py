@@ -508,13 +508,15 @@ class Throttles:
         """0.0 once a request of a paced class is counted in its windows; else seconds to
         wait."""
         flying = _in_flight(gate, now)
-        gate.room = 0  # the slot it takes here is not in the room `_counted_at_once` counts down
         if now < gate.ready:
             return gate.ready - now
         if (wait := await self._store.take(gate.items, flying, now)) <= 0 or (
             await self._beyond(gate, now, wait)
         ):
             gate.flying.append(now)
+            # The calm path's room does not hold this slot (a look may even have come while
+            # the store took it, had it just failed): the next calm request looks again.
+            gate.room = 0
             return 0.0
         gate.ready = now + wait + self._margin
         return wait + self._margin
