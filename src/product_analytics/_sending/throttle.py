@@ -439,9 +439,10 @@ class Throttles:
         their windows: the store is this process's, they are `_calm`, none waits out a full
         window, and the windows of each paced one have room. A look at a gate's windows
         finds room for some requests (`_LOOK_EVERY` at most); they go without another look,
-        as nothing else takes that room (`_window` forgets it when the general path takes a
-        slot). If not, nothing is counted: `acquire`'s general path decides, as it would
-        have."""
+        as only these requests take that room: whatever else takes a slot forgets it (the
+        general path's `_window`, an answer `_leave_flight` finds no request in flight for,
+        new windows in `_pace`). If not, nothing is counted: `acquire`'s general path
+        decides, as it would have."""
         if self._store.shared:
             return False
         now = time.time()
@@ -649,9 +650,9 @@ def _calm(gate: _Gate) -> bool:
 def _leave_flight(gate: _Gate, sent_at: float) -> float | None:
     """Take the request sent at `sent_at` off `gate`'s in-flight record: when it was counted
     in the gate's windows (its own count, or one a moment before: the same to the windows),
-    or None if it is not there (it went unpaced, or counted as answered after a window). Its
-    answer, counted then, takes room no look at the windows saw: `_counted_at_once` looks
-    again."""
+    or None if it is not there (it went unpaced, or counted as answered after a window). An
+    answer then counted for it takes room no look at the windows saw: the gate forgets the
+    room its last look found, and `_counted_at_once` looks again."""
     flying = gate.flying
     if not (mine := bisect.bisect_right(flying, sent_at)):
         gate.room = 0
