@@ -523,17 +523,26 @@ def _state(throttles: Throttles) -> dict[str, Any]:
 
 def _replay(seed: int) -> list[Any]:
     """Seeded random steps through a `Throttles` on virtual time: requests of one or two
-    classes asking to go, answered later with a 429 (odd `Retry-After`s too), let through
-    or not at all, and time passing; after each step, what it returned and the state."""
+    classes asking to go (redirected: once a hop, reported once), answered later with a
+    429 (odd `Retry-After`s too), let through or not at all, and time passing; after each
+    step, what it returned and the state."""
     draw = random.Random(seed)
     limit = draw.choice(
         [
             RateLimit(draw.choice([2, 3, 10**6]), per=draw.choice([1, 2])),
             {"recordings": RateLimit(2)},
+            {"recordings": RateLimit(2), "listing": RateLimit(3, per=2)},
             None,
         ]
     )
-    rates = draw.choice([RATES, {"recordings": ((5, 1.0),), "listing": ((3, 1.0),)}, None])
+    rates = draw.choice(
+        [
+            RATES,
+            {"recordings": ((5, 1.0),), "listing": ((3, 1.0),)},
+            {"recordings": ((2, 1.0), (4, 3.0)), "listing": ((3, 1.0), (5, 4.0))},
+            None,
+        ]
+    )
     choices = [RECORDINGS, ("recordings", "listing"), ("listing",)]
 
     async def main() -> list[Any]:
@@ -544,7 +553,8 @@ def _replay(seed: int) -> list[Any]:
             classes, done = draw.choice(choices), None
             if (step := draw.random()) < 0.4:
                 try:
-                    done = await throttles.acquire(classes, max_wait=0.0)
+                    for _ in range(draw.choice([1, 1, 2])):  # a hop each
+                        done = await throttles.acquire(classes, max_wait=0.0)
                     out.append((classes, time.time()))
                 except ThrottleWaitTooLong as exc:
                     done = exc.retry_after
