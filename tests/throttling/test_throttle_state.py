@@ -260,6 +260,28 @@ async def test_a_rate_limit_for_all_requests_counts_every_answer_until_it_binds(
     assert waited > 0.3
 
 
+def test_a_request_in_flight_longer_than_the_shorter_window_still_counts_in_the_longer() -> None:
+    """A class paced at its published 2 a second and 3 in 10 s: one answer, then two
+    requests that take over a second to answer. They leave the 1 s window (as answered
+    when they went) but are still in flight in the 10 s one, full with them: the next
+    request waits."""
+
+    async def main() -> None:
+        throttles = Throttles(rates={"recordings": ((2, 1.0), (3, 10.0))}, margin=0.0)
+        await throttles.refused(RECORDINGS, time.time(), 0.01)
+        await asyncio.sleep(0.02)
+        await go(throttles, 1)  # sent after the pause: it ran its course, and is counted
+        assert throttles.paced() == ["recordings"]
+        await asyncio.sleep(1.1)
+        for _ in range(2):  # slow to answer
+            await throttles.acquire(RECORDINGS, max_wait=0.0)
+        await asyncio.sleep(1.1)
+        with pytest.raises(ThrottleWaitTooLong):
+            await throttles.acquire(RECORDINGS, max_wait=0.5)
+
+    run_in_virtual_time(main, clocks=True)
+
+
 def test_a_look_at_a_limit_lets_its_room_go_without_another_look() -> None:
     """A look at a window of 3 finds room for 3: they go, each counted, and the fourth
     looks again and waits for the oldest answer to leave. A limit far from binding is
