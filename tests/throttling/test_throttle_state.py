@@ -530,7 +530,7 @@ def _state(throttles: Throttles) -> dict[str, Any]:
     now, gates, answers = time.time(), {}, {}
     for name, gate in throttles._gates.items():
         fields = {key: value for key, value in vars(gate).items() if key != "changed"}
-        oldest = now - gate.items[0].span if gate.paced and gate.items else -math.inf
+        oldest = now - gate.items[-1].span if gate.paced and gate.items else -math.inf
         fields["flying"] = [sent for sent in gate.flying if sent >= oldest]
         del fields["progress"], fields["room"]
         if gate.sent == math.inf:

@@ -534,12 +534,12 @@ class Throttles:
         if now < gate.probe_at or now - gate.beyond < _shortest(gate) or wait < _AHEAD:
             return False  # too soon, the probe out not answered yet, or a slot frees soon
         caps = _windows(self._caps.get(gate.name, ()), gate.name, self._namespace)
-        if await self._store.take(caps, len(gate.flying), now) > 0:
+        if await self._store.take(caps, gate.flying, now) > 0:
             return False
         full = [
             (item.amount, item.span)
             for item in gate.items
-            if await self._store.take((item,), len(gate.flying), now) > 0
+            if await self._store.take((item,), gate.flying, now) > 0
         ]
         gate.beyond, gate.full = now, frozenset(full)
         return True
@@ -632,13 +632,20 @@ class Throttles:
                 logger.exception("a throttle listener failed on %r", event)
 
 
-def _in_flight(gate: _Gate, now: float) -> int:
-    """How many requests of a paced `gate` are in flight at `now`. One sent more than its
-    shortest window ago that no answer was told of counts as answered, and leaves."""
-    flying, oldest = gate.flying, now - gate.items[0].span
+def _in_flight(gate: _Gate, now: float) -> deque[float]:
+    """The send times of the requests of a paced `gate` in flight at `now`, oldest first.
+    One that no answer was told of counts as answered when it went: it leaves a window
+    a span after it went, and the record once it left the longest."""
+    flying, oldest = gate.flying, now - gate.items[-1].span
     while flying and flying[0] < oldest:
         flying.popleft()
-    return len(flying)
+    return flying
+
+
+def _sent_in(window: _Window, flying: Sequence[float], now: float) -> int:
+    """How many of the requests in flight sent at `flying` (oldest first) `window` holds at
+    `now`: those sent within its span."""
+    return len(flying) - bisect.bisect_left(flying, now - window.span)
 
 
 def _calm(gate: _Gate) -> bool:
@@ -650,15 +657,18 @@ def _calm(gate: _Gate) -> bool:
 def _leave_flight(gate: _Gate, sent_at: float) -> float | None:
     """Take the request sent at `sent_at` off `gate`'s in-flight record: when it was counted
     in the gate's windows (its own count, or one a moment before: the same to the windows),
-    or None if it is not there (it went unpaced, or counted as answered after a window). An
-    answer then counted for it takes room no look at the windows saw: the gate forgets the
-    room its last look found, and `_counted_at_once` looks again."""
+    or None if it is not there (it went unpaced, or counted as answered after the longest
+    window). An answer then counted for it, or for one that had left the shortest window
+    already, takes room no look at the windows saw: the gate forgets the room its last
+    look found, and `_counted_at_once` looks again."""
     flying = gate.flying
     if not (mine := bisect.bisect_right(flying, sent_at)):
         gate.room = 0
         return None
     counted = flying[mine - 1]
     del flying[mine - 1]
+    if gate.items and counted < time.time() - gate.items[0].span:
+        gate.room = 0
     return counted
 
 
@@ -800,9 +810,12 @@ class _Store:
             self._take_slots = self._redis.register_script(_TAKE)
             self._failures += (redis.RedisError,)
 
-    async def take(self, windows: tuple[_Window, ...], flying: int, now: float) -> float:
-        """0.0 once a request is counted in `windows` at `now` (`flying`: this class's
-        requests in flight in this process); else the seconds to wait first."""
+    async def take(
+        self, windows: tuple[_Window, ...], flying: Sequence[float], now: float
+    ) -> float:
+        """0.0 once a request is counted in `windows` at `now` (`flying`: the send times,
+        oldest first, of this class's requests in flight in this process); else the seconds
+        to wait first."""
         if self.shared:
             rates = [number for window in windows for number in (window.amount, window.span)]
             keys = [self._slots_key(window) for window in windows]
@@ -811,22 +824,23 @@ class _Store:
             return 0.0 if wait <= 0 else min(wait, min(window.span for window in windows))
         return self.wait(windows, flying, now)
 
-    def wait(self, windows: tuple[_Window, ...], flying: int, now: float) -> float:
+    def wait(self, windows: tuple[_Window, ...], flying: Sequence[float], now: float) -> float:
         """In memory: 0.0 when `windows` have room at `now` for one more request beside
-        their answers and the `flying` requests; else the seconds to wait first."""
+        their answers and the `flying` requests in each; else the seconds to wait first."""
         for window in windows:
             answers = self._answers_at(window, now)
             if len(answers) >= window.amount:  # its newest N: room once the oldest leaves
                 return max(answers[0] + window.span - now, 0.001)
-            if len(answers) + flying >= window.amount:
+            if len(answers) + _sent_in(window, flying, now) >= window.amount:
                 return 0.05  # polled: one in flight refused or unanswered frees a slot
         return 0.0
 
-    def room(self, windows: tuple[_Window, ...], flying: int, now: float) -> int:
+    def room(self, windows: tuple[_Window, ...], flying: Sequence[float], now: float) -> int:
         """In memory: how many more requests `windows` have room for at `now` beside their
-        answers and the `flying` requests (0 or less: none)."""
+        answers and the `flying` requests in each (0 or less: none)."""
         return min(
-            window.amount - len(self._answers_at(window, now)) - flying for window in windows
+            window.amount - len(self._answers_at(window, now)) - _sent_in(window, flying, now)
+            for window in windows
         )
 
     async def answered(self, windows: tuple[_Window, ...], taken: float | None) -> None:
