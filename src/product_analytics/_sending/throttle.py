@@ -440,9 +440,9 @@ class Throttles:
         window, and the windows of each paced one have room. A look at a gate's windows
         finds room for some requests (`_LOOK_EVERY` at most); they go without another look,
         as only these requests take that room: whatever else takes a slot forgets it (the
-        general path's `_window`, an answer `_leave_flight` finds no request in flight for,
-        new windows in `_pace`). If not, nothing is counted: `acquire`'s general path
-        decides, as it would have."""
+        general path's `_window`, an answer `_leave_flight` finds no request in flight for
+        in the shortest window, new windows in `_pace`). If not, nothing is counted:
+        `acquire`'s general path decides, as it would have."""
         if self._store.shared:
             return False
         now = time.time()
