@@ -11,9 +11,9 @@
 window's bound and the share of 429s. `virtual`: the same on virtual time at 30/s, 40 per
 10 s, 240 a minute and 1,200 an hour. `shared`: 4 processes, 60 ids each, against 30 per
 3 s, through one Redis (a throwaway `redis-server` from PATH) and without a store: the span
-÷ the bound, the 429s, each worker's seconds. `overhead`: 2,000 GETs against the benchmark
-server by the default client and by one with `rate_limit=RateLimit(10**6, per=1)`,
-alternated, the median of each round's ratio (and of the client's CPU time).
+÷ the bound, the 429s, each worker's seconds. `overhead`: `make bench`'s
+`limit_overhead` (2,000 GETs by the default client and by one with
+`rate_limit=RateLimit(10**6, per=1)`, alternated: the median of the rounds' ratios).
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -29,8 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.data import recording_id  # noqa: E402
-from benchmarks.server import ServerProcess  # noqa: E402
+from benchmarks.throttled import limit_overhead  # noqa: E402
 from tests.support.drf_throttle_server import (  # noqa: E402
     DrfThrottleServer,
     bound,
@@ -39,7 +37,7 @@ from tests.support.drf_throttle_server import (  # noqa: E402
 from tests.support.redis_server import redis_server  # noqa: E402
 from tests.support.shared_store import shared_run  # noqa: E402
 
-from product_analytics import AsyncClient, RateLimit  # noqa: E402
+from product_analytics import AsyncClient  # noqa: E402
 
 
 def load() -> str:
@@ -120,37 +118,12 @@ def shared(runs: int) -> None:
             )
 
 
-async def overhead_round(base_url: str, ids: list[str], limited: bool) -> tuple[float, float]:
-    settings = {"rate_limit": RateLimit(10**6, per=1)} if limited else {}
-    async with AsyncClient(
-        api_key="phx_bench", base_url=base_url, project_id=1, **settings
-    ) as client:  # type: ignore[arg-type]
-        await client.session_recordings.get_many(ids=ids[:50])
-        wall, cpu = time.perf_counter(), time.process_time()
-        await client.session_recordings.get_many(ids=ids)
-        return time.perf_counter() - wall, time.process_time() - cpu
-
-
 def overhead(rounds: int) -> None:
-    ids = [recording_id(i) for i in range(2000)]
-    walls, cpus = [], []
-    with ServerProcess(recordings=2000) as server:
-        for index in range(rounds):
-            order = (False, True) if index % 2 == 0 else (True, False)
-            figures = {
-                limited: asyncio.run(overhead_round(server.base_url, ids, limited))
-                for limited in order
-            }
-            walls.append(figures[True][0] / figures[False][0])
-            cpus.append(figures[True][1] / figures[False][1])
-            print(
-                f"round {index + 1}: default {figures[False][0]:.3f} s, limit "
-                f"{figures[True][0]:.3f} s = {walls[-1]:.3f}x (CPU {cpus[-1]:.3f}x)  ({load()})",
-                flush=True,
-            )
+    figures = limit_overhead(2000, rounds)
+    print(f"rounds, limit ÷ default: {figures['round_time_ratios']}  ({load()})")
     print(
-        f"median of {rounds} rounds: {statistics.median(walls):.3f}x wall, "
-        f"{statistics.median(cpus):.3f}x client CPU"
+        f"median of {rounds} rounds: {figures['time_ratio']:.3f}x wall, "
+        f"{figures['cpu_ratio']:.3f}x client CPU; best of each: {figures['best_time_ratio']:.3f}x"
     )
 
 
