@@ -368,7 +368,7 @@ class Throttles:
         if not self._store.shared and all(map(_calm, gates)):  # nothing to judge, widen or lift
             now = time.time()
             for gate in gates:
-                _leave_flight(gate, sent_at)
+                _leave_flight(gate, sent_at, now)
                 if gate.paced:
                     self._store.count(gate.items, now)
                 gate.progress += 1
@@ -475,7 +475,7 @@ class Throttles:
         now, taken = time.time(), {}
         for gate in gates:
             gate.probing = 0.0 if sent_at > gate.sent else gate.probing
-            if (counted := _leave_flight(gate, sent_at)) is not None:
+            if (counted := _leave_flight(gate, sent_at, now)) is not None:
                 taken[gate.name] = counted
         return now, taken
 
@@ -654,20 +654,20 @@ def _calm(gate: _Gate) -> bool:
     return gate.sent == math.inf and not gate.learned
 
 
-def _leave_flight(gate: _Gate, sent_at: float) -> float | None:
-    """Take the request sent at `sent_at` off `gate`'s in-flight record: when it was counted
-    in the gate's windows (its own count, or one a moment before: the same to the windows),
-    or None if it is not there (it went unpaced, or counted as answered after the longest
-    window). An answer then counted for it, or for one that had left the shortest window
-    already, takes room no look at the windows saw: the gate forgets the room its last
-    look found, and `_counted_at_once` looks again."""
+def _leave_flight(gate: _Gate, sent_at: float, now: float) -> float | None:
+    """Take the request sent at `sent_at` off `gate`'s in-flight record at `now`: when it
+    was counted in the gate's windows (its own count, or one a moment before: the same to
+    the windows), or None if it is not there (it went unpaced, or counted as answered after
+    the longest window). An answer then counted for it, or for one that had left the
+    shortest window already, takes room no look at the windows saw: the gate forgets the
+    room its last look found, and `_counted_at_once` looks again."""
     flying = gate.flying
     if not (mine := bisect.bisect_right(flying, sent_at)):
         gate.room = 0
         return None
     counted = flying[mine - 1]
     del flying[mine - 1]
-    if gate.items and counted < time.time() - gate.items[0].span:
+    if gate.items and counted < now - gate.items[0].span:
         gate.room = 0
     return counted
 
