@@ -160,6 +160,45 @@ async def test_a_refused_request_frees_its_slots_in_every_class_in_one_round_tri
         await throttles.close()
 
 
+async def test_a_request_waiting_on_one_class_holds_no_shared_slot_of_another(
+    redis_store: RedisServer,
+) -> None:
+    """Recordings at 2 a second on the store, listing held 2.5 s: a list request
+    (recordings and listing) of one client keeps no recordings slot while it waits. Two
+    recordings requests of another client go at 2.1 s; the list request goes once their
+    window has room again, not at 2.5 s as a third in it (the slot it took at 0 s, held
+    two windows while unanswered, would have freed at 2 s)."""
+    lists, others = (
+        Throttles(
+            {"recordings": RateLimit(2, per=1)}, store=redis_store.url, namespace="hold", margin=0.0
+        )
+        for _ in range(2)
+    )
+    try:
+        started = time.time()
+        for i in range(4):  # a 429, and 3 sent after it refused too: a pause that holds
+            await lists.refused(("listing",), started + i * 0.001, 2.5)
+        recordings: list[float] = []
+
+        async def a_list_request() -> None:
+            await lists.acquire(("recordings", "listing"))
+            recordings.append(time.time())
+
+        waiting = asyncio.ensure_future(a_list_request())
+        await asyncio.sleep(2.1)
+        for _ in range(2):
+            await others.acquire(RECORDINGS, max_wait=0.0)
+            recordings.append(time.time())
+            await others.admitted(RECORDINGS, recordings[-1])
+        await waiting
+        assert sum(at < recordings[0] + 1.0 for at in recordings) <= 2, [
+            at - started for at in recordings
+        ]
+    finally:
+        for throttles in (lists, others):
+            await throttles.close()
+
+
 async def test_a_store_dying_mid_job_leaves_per_process_throttling_and_loses_nothing(
     redis_store: RedisServer,
 ) -> None:

@@ -193,6 +193,106 @@ async def test_a_request_does_not_go_while_another_of_its_classes_holds() -> Non
     assert throttles.paused_until("recordings") is None
 
 
+SMALL = {"recordings": ((5, 1.0),), "listing": ((3, 1.0),)}
+
+
+async def refused_and_held(
+    throttles: Throttles, classes: tuple[str, ...], sent_at: float, seconds: float
+) -> None:
+    """A 429 to a request sent at `sent_at`, and 3 sent just after it refused too: a pause
+    that holds, `seconds` long from now."""
+    for i in range(4):
+        await throttles.refused(classes, sent_at + i * 0.001, seconds)
+
+
+def test_a_request_of_two_classes_takes_no_slot_while_the_other_holds_it() -> None:
+    """Recordings at 2 a second, listing held 3 s: a list request (recordings and listing)
+    keeps no recordings slot while it waits. Two recordings requests go at 2.5 s; the list
+    request goes once their window has room again, not at 3 s as a third in it (had it
+    kept the slot it took at 0 s, that slot would have left the window by then)."""
+
+    async def main() -> list[float]:
+        throttles = Throttles({"recordings": RateLimit(2, per=1)}, rates=SMALL, margin=0.0)
+        await refused_and_held(throttles, ("listing",), time.time(), 3.0)
+        recordings: list[float] = []
+
+        async def a_list_request() -> None:
+            await throttles.acquire(("recordings", "listing"))
+            recordings.append(time.time())
+
+        waiting = asyncio.ensure_future(a_list_request())
+        await asyncio.sleep(2.5)
+        for _ in range(2):
+            await throttles.acquire(RECORDINGS, max_wait=0.0)
+            recordings.append(time.time())
+        await waiting
+        return recordings
+
+    recordings = run_in_virtual_time(main, clocks=True)
+    assert len(recordings) == 3
+    assert _max_in_any_window(recordings, 1.0) <= 2, recordings
+
+
+def test_a_limit_over_all_requests_keeps_no_slot_through_a_pause_begun_during_the_wait() -> None:
+    """2 requests a second over all requests, both taken at 0 s: a recordings request waits
+    for the limit's room, and meanwhile its class is held 3 s. It takes its slot of the
+    limit when it goes, after the pause: two other requests going at 3 s leave it no room
+    until 4 s (had it kept the slot it found at 1 s, it would have gone at 3.5 s as a
+    third in their window)."""
+
+    async def main() -> list[float]:
+        throttles = Throttles(RateLimit(2, per=1), rates=SMALL, margin=0.0)
+        started = time.time()
+        sent: list[float] = []
+        for _ in range(2):
+            await throttles.acquire(("crud",), max_wait=0.0)
+            sent.append(time.time())
+
+        async def a_recordings_request() -> None:
+            await throttles.acquire(RECORDINGS)
+            sent.append(time.time())
+
+        waiting = asyncio.ensure_future(a_recordings_request())
+        await asyncio.sleep(0.5)
+        await refused_and_held(throttles, RECORDINGS, started - 1.0, 3.0)  # sent before
+        await asyncio.sleep(2.5)
+        for _ in range(2):
+            await throttles.acquire(("crud",), max_wait=0.0)
+            sent.append(time.time())
+        await waiting
+        return sent
+
+    sent = run_in_virtual_time(main, clocks=True)
+    assert len(sent) == 5
+    assert _max_in_any_window(sent, 1.0) <= 2, sent
+
+
+def test_a_paused_class_sends_one_probe_at_a_time_though_its_requests_waited_for_room() -> None:
+    """Recordings paused (not held: its probes may go) and a limit of 2 over all requests,
+    full: two recordings requests, 0.3 s apart, wait for the limit's room. The first to go
+    is the pause's probe; the other goes 0.25 s later, not with it as a second probe."""
+
+    async def main() -> list[float]:
+        throttles = Throttles(RateLimit(2, per=1), rates=SMALL, margin=0.0)
+        for _ in range(2):
+            await throttles.acquire(("crud",), max_wait=0.0)
+        await throttles.refused(RECORDINGS, time.time() - 1.0, 10.0)  # sent before
+        probes: list[float] = []
+
+        async def a_recordings_request() -> None:
+            await throttles.acquire(RECORDINGS)
+            probes.append(time.time())
+
+        first = asyncio.ensure_future(a_recordings_request())
+        await asyncio.sleep(0.3)
+        await a_recordings_request()
+        await first
+        return sorted(probes)
+
+    probes = run_in_virtual_time(main, clocks=True)
+    assert probes[1] - probes[0] >= throttle._PATIENCE - 0.001, probes
+
+
 async def test_a_deadline_shorter_than_the_pause_raises_without_waiting() -> None:
     throttles = Throttles(rates=RATES)
     await held_pause(throttles, 60.0)

@@ -219,6 +219,20 @@ class _Gate:
     changed: asyncio.Future[None] | None = None  # set when a pause lifts
 
 
+class _Passed(NamedTuple):
+    """A gate that let a request through in `acquire`, at `at` (epoch s): when it counted
+    the request in its windows (`slot`; None: not paced) and its probe record before, all
+    that a later gate holding the request gives back."""
+
+    gate: _Gate
+    at: float
+    slot: float | None
+    probing: float
+    asked: bool
+    beyond: float
+    full: frozenset[tuple[int, int]]
+
+
 class Throttles:
     """A client family's throttle state (see above): `rate_limit` a `RateLimit` over all
     requests, `{class: RateLimit}` or None; `rates` each class's published `(requests,
@@ -277,27 +291,49 @@ class Throttles:
     ) -> float:
         """Wait until a request of these classes may go; return the seconds waited. It goes
         when none of its classes holds a pause, including one that began while it waited
-        on another of its classes."""
+        on another of its classes, and takes its slots in all their windows at that moment."""
         if self._counted_at_once(self._route(classes)):
             return 0.0
         started = time.monotonic()
         latest = math.inf if max_wait is None else started + max_wait
         latest = min(latest, math.inf if deadline is None else deadline)
         gates = [*map(self._gate, (*classes, _ALL) if _ALL in self._gates else classes)]
-        napped = False
-        for gate in gates:
-            while (wait := await self._wait_for(gate)) > 0:
-                await self._nap(gate, wait, latest)
-                napped = True
-        # A pause begun on a class already checked: only while other tasks ran (during a nap
-        # or a call to Redis; a memory window's check does not yield).
-        while len(gates) > 1 and (napped or self._store.shared):
-            now = time.time()
-            gate = max(gates, key=lambda gate: _held(gate, now))
-            if (wait := _held(gate, now)) <= 0:
-                break
+        # It takes its slots in all its classes' windows at one moment: a gate that holds
+        # it gives back what the gates before it took (a slot kept through the wait would
+        # leave its window meanwhile, and the request would go one over that window's
+        # limit), and after the nap it starts again from the first gate.
+        while True:
+            passed: list[_Passed] = []
+            for gate in gates:
+                if (wait := await self._wait_for(gate, passed)) > 0:
+                    break
+            else:
+                # A pause begun on a class already checked: only while other tasks ran,
+                # during a call to Redis (a memory window's check does not yield).
+                if len(gates) == 1 or not self._store.shared:
+                    return time.monotonic() - started
+                now = time.time()
+                gate = max(gates, key=lambda gate: _held(gate, now))
+                if (wait := _held(gate, now)) <= 0:
+                    return time.monotonic() - started
+            await self._give_back(passed)
             await self._nap(gate, wait, latest)
-        return time.monotonic() - started
+
+    async def _give_back(self, passed: Sequence[_Passed]) -> None:
+        """Undo what gates let a request through for before another held it: free its slots
+        in their windows, and a paused class's probe (or a probe beyond its learned
+        windows) did not go."""
+        now = time.time()
+        for record in passed:
+            gate = record.gate
+            if record.slot is not None:
+                _leave_flight(gate, record.slot, now)
+                if gate.beyond == record.slot:
+                    gate.beyond, gate.full = record.beyond, record.full
+            if gate.probing == record.at:  # no other request went since as its probe
+                gate.probing, gate.asked = record.probing, record.asked
+        shared = [(record.gate.items, record.slot) for record in passed if record.slot is not None]
+        await self._store.free(shared)
 
     async def _nap(self, gate: _Gate, wait: float, latest: float) -> None:
         """Wait `wait` s for `gate`, or less when its pause lifts; `ThrottleWaitTooLong`
@@ -479,8 +515,9 @@ class Throttles:
                 taken[gate.name] = counted
         return now, taken
 
-    async def _wait_for(self, gate: _Gate) -> float:
-        """0.0 when a request may go now (and is counted); else seconds to wait first."""
+    async def _wait_for(self, gate: _Gate, passed: list[_Passed]) -> float:
+        """0.0 when a request may go now (and is counted; what that changed in `gate` is
+        added to `passed`); else seconds to wait first."""
         if self._store.shared and gate.name != _ALL:
             until, now = await self._store.read(gate.name), time.time()
             if until is not None and until > gate.until + 0.001:  # paused by another client
@@ -499,8 +536,19 @@ class Throttles:
         # Paused: one probe at a time, until one gets through.
         if gate.sent < math.inf and now - gate.probing < _PATIENCE:
             return gate.probing + _PATIENCE - now
-        wait = await self._window(gate, now) if gate.paced and gate.items else 0.0
+        before = _Passed(
+            gate=gate,
+            at=now,
+            slot=None,
+            probing=gate.probing,
+            asked=gate.asked,
+            beyond=gate.beyond,
+            full=gate.full,
+        )
+        counted = gate.paced and bool(gate.items)
+        wait = await self._window(gate, now) if counted else 0.0
         if wait <= 0:
+            passed.append(before._replace(slot=now) if counted else before)
             gate.probing = now  # the last request to go (a probe while paused)
             gate.asked = gate.asked or gate.sent < now < gate.until
         return wait
