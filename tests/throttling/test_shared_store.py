@@ -245,6 +245,27 @@ async def test_a_slot_taken_while_the_store_fails_is_not_in_the_room_a_look_find
         await throttles.close()
 
 
+async def test_requests_whose_slots_redis_fails_to_take_are_counted_in_memory(
+    redis_store: RedisServer,
+) -> None:
+    """A limit of 2 over all requests; 4 requests ask Redis for a slot at once and its
+    script fails for each (the window's key holds a string). The client throttles in
+    memory from then on, and those 4 are checked there too: 2 go, and the others wait
+    for room (they went, all 4, as if Redis had found room)."""
+    raw = redis.asyncio.Redis.from_url(redis_store.url)
+    throttles = Throttles(RateLimit(2, per=60), store=redis_store.url, namespace="lost")
+    (window,) = throttles._gates["*"].items
+    try:
+        await raw.set(throttles._store._slots_key(window), "not a window")  # WRONGTYPE
+        asked = [throttles.acquire(RECORDINGS, max_wait=0.0) for _ in range(4)]
+        with pytest.warns(RuntimeWarning, match="throttle store failed"):
+            done = await asyncio.gather(*asked, return_exceptions=True)
+        assert sum(isinstance(each, ThrottleWaitTooLong) for each in done) == 2, done
+    finally:
+        await raw.aclose()
+        await throttles.close()
+
+
 async def test_four_processes_on_one_key_share_a_drf_window_through_redis(
     redis_store: RedisServer,
 ) -> None:

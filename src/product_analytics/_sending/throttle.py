@@ -863,13 +863,15 @@ class _Store:
     ) -> float:
         """0.0 once a request is counted in `windows` at `now` (`flying`: the send times,
         oldest first, of this class's requests in flight in this process); else the seconds
-        to wait first."""
+        to wait first. If Redis fails to answer, the windows in memory decide, as they do
+        from then on."""
         if self.shared:
             rates = [number for window in windows for number in (window.amount, window.span)]
             keys = [self._slots_key(window) for window in windows]
             taking = self._take_slots(keys, [repr(now), self._member(now), *rates])
-            wait = float(await self._call(taking, "0"))
-            return 0.0 if wait <= 0 else min(wait, min(window.span for window in windows))
+            if (found := await self._call(taking, None)) is not None:
+                wait = float(found)
+                return 0.0 if wait <= 0 else min(wait, min(window.span for window in windows))
         return self.wait(windows, flying, now)
 
     def wait(self, windows: tuple[_Window, ...], flying: Sequence[float], now: float) -> float:
