@@ -20,6 +20,7 @@ from product_analytics.testing import FakeServer
 from tests.support.loopback import free_port
 from tests.support.redis_server import RedisServer
 from tests.support.shared_store import shared_run
+from tests.support.throttle_steps import refused_and_held, waiting_request
 
 RECORDINGS = ("recordings",)
 
@@ -176,15 +177,9 @@ async def test_a_request_waiting_on_one_class_holds_no_shared_slot_of_another(
     )
     try:
         started = time.time()
-        for i in range(4):  # a 429, and 3 sent after it refused too: a pause that holds
-            await lists.refused(("listing",), started + i * 0.001, 2.5)
+        await refused_and_held(lists, ("listing",), started, 2.5)
         recordings: list[float] = []
-
-        async def a_list_request() -> None:
-            await lists.acquire(("recordings", "listing"))
-            recordings.append(time.time())
-
-        waiting = asyncio.ensure_future(a_list_request())
+        waiting = waiting_request(lists, ("recordings", "listing"), recordings)
         await asyncio.sleep(2.1)
         for _ in range(2):
             await others.acquire(RECORDINGS, max_wait=0.0)

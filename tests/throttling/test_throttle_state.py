@@ -22,6 +22,7 @@ from product_analytics._sending.throttle import (
     ThrottleWaitTooLong,
 )
 from product_analytics.testing import FakeServer
+from tests.support.throttle_steps import refused_and_held, waiting_request
 from tests.support.virtual_time import run_in_virtual_time
 
 RECORDINGS = ("recordings",)
@@ -196,15 +197,6 @@ async def test_a_request_does_not_go_while_another_of_its_classes_holds() -> Non
 SMALL = {"recordings": ((5, 1.0),), "listing": ((3, 1.0),)}
 
 
-async def refused_and_held(
-    throttles: Throttles, classes: tuple[str, ...], sent_at: float, seconds: float
-) -> None:
-    """A 429 to a request sent at `sent_at`, and 3 sent just after it refused too: a pause
-    that holds, `seconds` long from now."""
-    for i in range(4):
-        await throttles.refused(classes, sent_at + i * 0.001, seconds)
-
-
 def test_a_request_of_two_classes_takes_no_slot_while_the_other_holds_it() -> None:
     """Recordings at 2 a second, listing held 3 s: a list request (recordings and listing)
     keeps no recordings slot while it waits. Two recordings requests go at 2.5 s; the list
@@ -215,12 +207,7 @@ def test_a_request_of_two_classes_takes_no_slot_while_the_other_holds_it() -> No
         throttles = Throttles({"recordings": RateLimit(2, per=1)}, rates=SMALL, margin=0.0)
         await refused_and_held(throttles, ("listing",), time.time(), 3.0)
         recordings: list[float] = []
-
-        async def a_list_request() -> None:
-            await throttles.acquire(("recordings", "listing"))
-            recordings.append(time.time())
-
-        waiting = asyncio.ensure_future(a_list_request())
+        waiting = waiting_request(throttles, ("recordings", "listing"), recordings)
         await asyncio.sleep(2.5)
         for _ in range(2):
             await throttles.acquire(RECORDINGS, max_wait=0.0)
@@ -248,11 +235,7 @@ def test_a_limit_over_all_requests_keeps_no_slot_through_a_pause_begun_during_th
             await throttles.acquire(("crud",), max_wait=0.0)
             sent.append(time.time())
 
-        async def a_recordings_request() -> None:
-            await throttles.acquire(RECORDINGS)
-            sent.append(time.time())
-
-        waiting = asyncio.ensure_future(a_recordings_request())
+        waiting = waiting_request(throttles, RECORDINGS, sent)
         await asyncio.sleep(0.5)
         await refused_and_held(throttles, RECORDINGS, started - 1.0, 3.0)  # sent before
         await asyncio.sleep(2.5)
@@ -278,14 +261,9 @@ def test_a_paused_class_sends_one_probe_at_a_time_though_its_requests_waited_for
             await throttles.acquire(("crud",), max_wait=0.0)
         await throttles.refused(RECORDINGS, time.time() - 1.0, 10.0)  # sent before
         probes: list[float] = []
-
-        async def a_recordings_request() -> None:
-            await throttles.acquire(RECORDINGS)
-            probes.append(time.time())
-
-        first = asyncio.ensure_future(a_recordings_request())
+        first = waiting_request(throttles, RECORDINGS, probes)
         await asyncio.sleep(0.3)
-        await a_recordings_request()
+        await waiting_request(throttles, RECORDINGS, probes)
         await first
         return sorted(probes)
 
