@@ -397,9 +397,8 @@ class Throttles:
 
     async def admitted(self, classes: Sequence[str], sent_at: float) -> None:
         """Report a request of watched classes (`watching`), sent at `sent_at`, that the
-        service's throttle let through (after `let_through`); nothing for other classes."""
-        if not self.watching(classes):
-            return
+        service's throttle let through (after `let_through`); nothing for other classes
+        (none of them has a gate)."""
         gates = self._route(classes)
         if not self._store.shared and all(map(_calm, gates)):  # nothing to judge, widen or lift
             now = time.time()
