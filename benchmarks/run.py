@@ -69,7 +69,7 @@ class Config:
     shared_window: int = 3
     shared_workers: int = 4
     overhead_gets: int = 2_000
-    overhead_gets_rounds: int = 9  # interleaved rounds: the median of their ratios
+    overhead_gets_rounds: int = 21  # interleaved rounds: the median of their ratios
     # The latency-bound list: a server of its own that answers each page this late.
     latency_count: int = 10_000
     latency_page_size: int = 100
@@ -153,7 +153,7 @@ TARGETS: tuple[tuple[str, str, str, float], ...] = (
     ),
     (
         "throttled.limit_overhead.time_ratio",
-        "a limit that never binds, time / default (median of 9 rounds)",
+        "a limit that never binds, time / default (median of 21 rounds)",
         "<=",
         1.1,
     ),

@@ -2,7 +2,7 @@
 
     python scripts/throttle_figures.py drf --runs 10        # point 1: unknown DRF windows
     python scripts/throttle_figures.py shared --runs 5      # points 2 and 3: 4 processes
-    python scripts/throttle_figures.py overhead --rounds 9  # point 4: a limit that never binds
+    python scripts/throttle_figures.py overhead --rounds 21  # point 4: a limit that never binds
     python scripts/throttle_figures.py virtual --runs 10    # point 1 on virtual time
 
 `drf`: `get_many` with default settings against a real-time loopback DRF throttle
@@ -131,7 +131,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("figures", choices=("drf", "virtual", "shared", "overhead"))
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--rounds", type=int, default=21)
     parser.add_argument(
         "--cases",
         nargs="+",
