@@ -22,8 +22,8 @@
 - `limit_overhead`: 2,000 GETs against the benchmark server by the default client and by
   one with `rate_limit=RateLimit(10**6, per=1)`, which never binds, in 21 interleaved
   rounds: the median of the rounds' wall-time ratios (target <= 1.1) and of their
-  client-CPU ratios, each round's ratio, the ratio of the best times (how issue 36 measured
-  it, best of 3), with the load average.
+  client-CPU ratios, each round's ratio, and the ratio of the best time of each, with the
+  load average.
 
 The figures are measured here, not asserted.
 """
